@@ -1,0 +1,318 @@
+"""Sanitize a batch of documents: apply the tier policy to tagged spans and perturb.
+
+This is the engine-agnostic kernel of the sanitize job; the Spark UDF in
+``udfs/perturb.py`` only converts Arrow batches to the arguments of
+:meth:`Sanitizer.sanitize_batch` and its result back.
+
+For one batch:
+
+1. Spans from the tagger are filtered by the policy (tier ``none`` and scores below the
+   entity's ``min_score`` are dropped; overlaps resolved by the tagger).
+2. Spans whose operator is ``mechanism`` protect the *word tokens* they cover: every such token
+   is perturbed independently by the tier's word-level mechanism with budget
+   ``eps_l = alpha_l * eps``. All mechanism tokens of the batch, of a tier, are sampled in one
+   vectorised call (grouped by distinct word inside the mechanism).
+3. Spans with a ``surrogate``, ``mask`` or ``hash`` operator are replaced whole (pattern
+   entities such as emails are not words of a vocabulary).
+4. The text is rebuilt with the replacements; everything between replaced units is copied
+   verbatim, and a replacement word takes the letter case of the word it replaces.
+
+All randomness comes from :class:`~privtext.mechanisms.noise.KeyedNoise` addressed by
+(document id, token position) for words and (document id, span start) for pattern spans, so
+the same input, key and configuration always give the same release.
+
+Privacy accounting (METHODS.md): a document's tokens are perturbed independently, so for
+documents ``x, x'`` of equal length,
+``P[M(x) = y] <= exp(sum_t eps_{l_t} d(x_t, x'_t)) P[M(x') = y]``. The ledger records, per
+document and tier, the number of perturbed tokens and ``eps_l``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+from privtext import operators
+from privtext.mechanisms import noise as noise_mod
+from privtext.mechanisms.noise import KeyedNoise
+from privtext.tagging.base import Span
+from privtext.tagging.policy import TierPolicy
+from privtext.tokenizer import Tokens, match_case, rebuild
+
+TIERS = ("PII", "PoII")
+OP_KEEP = "keep"
+OP_MECHANISM = "mechanism"
+
+
+class WordMechanism:
+    """What the sanitizer needs from a word mechanism (EM or Laplace-NN)."""
+
+    name: str
+
+    def uniforms_needed(self) -> int:  # pragma: no cover - interface
+        raise NotImplementedError
+
+    def sample(self, emb_idx: np.ndarray, eps: float, u: np.ndarray) -> np.ndarray:  # noqa: D102
+        raise NotImplementedError  # pragma: no cover - interface
+
+
+@dataclass(frozen=True, slots=True)
+class Unit:
+    """One replaced (or kept) unit of a document: a word token or a whole pattern span."""
+
+    position: int
+    start: int
+    end: int
+    original: str
+    replacement: str
+    tier: str
+    entity_type: str | None
+    operator: str
+
+
+@dataclass(slots=True)
+class DocResult:
+    """Sanitization of one document."""
+
+    sanitized_text: str
+    n_tokens: int
+    n_spans: int
+    units: list[Unit] = field(default_factory=list)
+    ledger: list[dict[str, Any]] = field(default_factory=list)
+    pii_surrogate_leaks: int = 0
+    kept_by_mechanism: int = 0
+
+
+class Sanitizer:
+    """Apply the tier policy and the word mechanism to batches of documents.
+
+    Args:
+        policy: the tier policy (entity type -> tier, operator, min score).
+        lookup: maps normalised words to embedding indices (-1 when absent).
+        candidate_words: the words of the candidate set ``C`` (index = candidate index).
+        mechanism: the word mechanism; its ``sample`` returns candidate indices.
+        tier_epsilon: ``{"PII": eps_PII, "PoII": eps_PoII}``.
+        noise: keyed noise source.
+        record_all_tokens: also return untouched tokens as units (for the ``tokens`` table).
+    """
+
+    def __init__(
+        self,
+        policy: TierPolicy,
+        lookup: Any,
+        candidate_words: Sequence[str] | np.ndarray,
+        mechanism: WordMechanism,
+        tier_epsilon: dict[str, float],
+        noise: KeyedNoise,
+        record_all_tokens: bool = False,
+    ) -> None:
+        self.policy = policy
+        self.lookup = lookup
+        self.candidate_words = np.asarray(candidate_words, dtype=object)
+        self.mechanism = mechanism
+        self.tier_epsilon = dict(tier_epsilon)
+        self.noise = noise
+        self.record_all_tokens = record_all_tokens
+        self._hash_key = noise.derived_key("keyed-hash")
+
+    # -- policy ----------------------------------------------------------------------------
+    def _active_spans(self, spans: Sequence[Span]) -> list[tuple[Span, str, str]]:
+        out = []
+        for sp in spans:
+            rule = self.policy.rule_for(sp.entity_type)
+            if rule.tier == "none" or rule.operator == OP_KEEP or sp.score < rule.min_score:
+                continue
+            out.append((sp, rule.tier, rule.operator))
+        out.sort(key=lambda t: (t[0].start, -t[0].end))
+        # Defensive: drop spans overlapping an earlier kept one.
+        kept: list[tuple[Span, str, str]] = []
+        last_end = -1
+        for item in out:
+            if item[0].start >= last_end:
+                kept.append(item)
+                last_end = item[0].end
+        return kept
+
+    # -- batch -----------------------------------------------------------------------------
+    def sanitize_batch(
+        self,
+        doc_ids: Sequence[str],
+        texts: Sequence[str],
+        tokens: Sequence[Tokens],
+        spans: Sequence[Sequence[Span]],
+    ) -> list[DocResult]:
+        """Sanitize a batch; returns one :class:`DocResult` per document, in order."""
+        n_docs = len(doc_ids)
+        doc_keys = self.noise.doc_keys(doc_ids) if n_docs else np.empty(0, dtype=np.uint64)
+
+        # Flat arrays of mechanism tokens, per tier, and the pattern spans.
+        mech_doc: dict[str, list[int]] = {t: [] for t in TIERS}
+        mech_pos: dict[str, list[int]] = {t: [] for t in TIERS}
+        mech_norm: dict[str, list[str]] = {t: [] for t in TIERS}
+        mech_meta: dict[str, list[tuple[int, int, str]]] = {t: [] for t in TIERS}
+        pat_doc: list[int] = []
+        pat_meta: list[tuple[Span, str, str, int]] = []
+        per_doc_active: list[list[tuple[Span, str, str]]] = []
+
+        for d in range(n_docs):
+            tk = tokens[d]
+            active = self._active_spans(spans[d])
+            per_doc_active.append(active)
+            starts = tk.starts
+            for sp, tier, op in active:
+                first = int(np.searchsorted(starts, sp.start, side="left"))
+                if op == OP_MECHANISM:
+                    last = int(np.searchsorted(starts, sp.end, side="left"))
+                    for i in range(first, last):
+                        if tk.ends[i] <= sp.end:
+                            mech_doc[tier].append(d)
+                            mech_pos[tier].append(i)
+                            mech_norm[tier].append(tk.norms[i])
+                            mech_meta[tier].append((i, 0, sp.entity_type))
+                else:
+                    pat_doc.append(d)
+                    pat_meta.append((sp, tier, op, first))
+
+        # Vectorised word mechanism, one call per tier.
+        replacements: list[dict[int, str]] = [{} for _ in range(n_docs)]
+        kept_by_mech = np.zeros(n_docs, dtype=np.int64)
+        for tier in TIERS:
+            if not mech_doc[tier]:
+                continue
+            d_arr = np.asarray(mech_doc[tier], dtype=np.int64)
+            p_arr = np.asarray(mech_pos[tier], dtype=np.int64)
+            emb_idx = self.lookup(mech_norm[tier])
+            u = self.noise.uniforms(
+                doc_keys[d_arr], p_arr, noise_mod.STREAM_EM, self.mechanism.uniforms_needed()
+            )
+            cand = self.mechanism.sample(emb_idx, self.tier_epsilon[tier], u)
+            words = self.candidate_words[cand]
+            same = words == np.asarray(mech_norm[tier], dtype=object)
+            np.add.at(kept_by_mech, d_arr[same], 1)
+            for d, p, w in zip(d_arr.tolist(), p_arr.tolist(), words.tolist(), strict=True):
+                replacements[d][p] = w
+
+        # Pattern spans: surrogate / mask / keyed hash.
+        span_repl: dict[tuple[int, int], str] = {}
+        if pat_doc:
+            surrogate_rows = [i for i, m in enumerate(pat_meta) if m[2] == "surrogate"]
+            if surrogate_rows:
+                d_arr = np.asarray([pat_doc[i] for i in surrogate_rows], dtype=np.int64)
+                s_arr = np.asarray([pat_meta[i][0].start for i in surrogate_rows], dtype=np.int64)
+                u_sur = self.noise.uniforms(
+                    doc_keys[d_arr],
+                    s_arr,
+                    noise_mod.STREAM_SURROGATE,
+                    operators.UNIFORMS_PER_SURROGATE,
+                )
+            row_of = {i: j for j, i in enumerate(surrogate_rows)}
+            for i, (sp, _tier, op, _first) in enumerate(pat_meta):
+                d = pat_doc[i]
+                original = texts[d][sp.start : sp.end]
+                if op == "surrogate":
+                    repl = operators.surrogate(sp.entity_type, original, u_sur[row_of[i]])
+                elif op == "mask":
+                    repl = operators.mask(sp.entity_type, original)
+                elif op == "hash":
+                    repl = operators.keyed_hash(sp.entity_type, original, self._hash_key)
+                else:
+                    raise ValueError(f"unknown operator {op!r} for entity {sp.entity_type!r}")
+                span_repl[(d, sp.start)] = repl
+
+        return [
+            self._assemble(
+                d, texts[d], tokens[d], per_doc_active[d], replacements[d], span_repl,
+                int(kept_by_mech[d]),
+            )
+            for d in range(n_docs)
+        ]
+
+    def _assemble(
+        self,
+        d: int,
+        text: str,
+        tk: Tokens,
+        active: list[tuple[Span, str, str]],
+        word_repl: dict[int, str],
+        span_repl: dict[tuple[int, int], str],
+        kept: int,
+    ) -> DocResult:
+        units: list[Unit] = []
+        edit_starts: list[int] = []
+        edit_ends: list[int] = []
+        edit_text: list[str] = []
+        counts = {t: 0 for t in TIERS}
+        span_counts = {t: 0 for t in TIERS}
+        ops_used: dict[str, set[str]] = {t: set() for t in TIERS}
+        leaks = 0
+        covered = np.zeros(len(tk), dtype=bool)
+        for sp, tier, op in active:
+            ops_used[tier].add(op)
+            if op == OP_MECHANISM:
+                first = int(np.searchsorted(tk.starts, sp.start, side="left"))
+                last = int(np.searchsorted(tk.starts, sp.end, side="left"))
+                for i in range(first, last):
+                    if i not in word_repl:
+                        continue
+                    covered[i] = True
+                    orig = tk.texts[i]
+                    repl = match_case(word_repl[i], orig)
+                    s, e = int(tk.starts[i]), int(tk.ends[i])
+                    edit_starts.append(s)
+                    edit_ends.append(e)
+                    edit_text.append(repl)
+                    counts[tier] += 1
+                    units.append(Unit(i, s, e, orig, repl, tier, sp.entity_type, op))
+            else:
+                repl = span_repl[(d, sp.start)]
+                first = int(np.searchsorted(tk.starts, sp.start, side="left"))
+                last = int(np.searchsorted(tk.starts, sp.end, side="left"))
+                covered[first:last] = True
+                edit_starts.append(sp.start)
+                edit_ends.append(sp.end)
+                edit_text.append(repl)
+                span_counts[tier] += 1
+                units.append(
+                    Unit(first, sp.start, sp.end, text[sp.start : sp.end], repl, tier,
+                         sp.entity_type, op)
+                )
+        order = np.argsort(np.asarray(edit_starts, dtype=np.int64), kind="stable")
+        starts = np.asarray(edit_starts, dtype=np.int64)[order]
+        ends = np.asarray(edit_ends, dtype=np.int64)[order]
+        new_text = rebuild(text, starts, ends, [edit_text[i] for i in order])
+        # Pattern-span originals must not survive anywhere in the release.
+        for u in units:
+            if u.operator != OP_MECHANISM and u.tier == "PII" and u.original in new_text:
+                leaks += 1
+        if self.record_all_tokens:
+            for i in np.flatnonzero(~covered).tolist():
+                units.append(
+                    Unit(i, int(tk.starts[i]), int(tk.ends[i]), tk.texts[i], tk.texts[i],
+                         "none", None, OP_KEEP)
+                )
+            units.sort(key=lambda u: u.start)
+        mech_name = self.mechanism.name
+        ledger = [
+            {
+                "tier": tier,
+                "mechanism": mech_name,
+                "tokens_perturbed": counts[tier],
+                "spans_replaced": span_counts[tier],
+                "operators": ",".join(sorted(ops_used[tier])),
+                "epsilon_per_token": float(self.tier_epsilon[tier]),
+                "epsilon_sum": float(self.tier_epsilon[tier] * counts[tier]),
+            }
+            for tier in TIERS
+        ]
+        return DocResult(
+            sanitized_text=new_text,
+            n_tokens=len(tk),
+            n_spans=len(active),
+            units=units,
+            ledger=ledger,
+            pii_surrogate_leaks=leaks,
+            kept_by_mechanism=kept,
+        )

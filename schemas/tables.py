@@ -1,0 +1,141 @@
+"""The schema of every table privtext writes, in one place.
+
+Each table is a tuple of :class:`Column`; :func:`struct_type` turns it into a Spark
+``StructType`` (pipelines write with it, tests compare against it) and
+``pipelines/contracts.py`` builds the great-expectations suites from the same definitions
+(non-null columns, allowed values, uniqueness).
+
+Sensitivity: ``tokens``, ``tags`` and ``quarantine`` hold ORIGINAL text and are as sensitive as
+the input. ``documents``, ``ledger`` and ``manifest`` hold no original text of a replaced unit.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+TIER_VALUES = ("PII", "PoII", "none")
+OPERATOR_VALUES = ("mechanism", "surrogate", "mask", "hash", "keep")
+MECHANISM_VALUES = ("em", "laplace-nn", "laplace-nn+rank-fix")
+
+
+@dataclass(frozen=True, slots=True)
+class Column:
+    name: str
+    type: str  # Spark SQL type name: string, int, long, double, boolean, timestamp
+    nullable: bool = False
+    allowed: tuple[str, ...] | None = None
+    description: str = ""
+
+
+DOCUMENTS = (
+    Column("id", "string", description="document id from the input"),
+    Column("text", "string", description="sanitized text"),
+    Column("n_tokens", "int", description="word tokens in the document"),
+    Column("n_spans", "int", description="tagged spans the policy acted on"),
+    Column("n_perturbed_pii", "int", description="PII word tokens perturbed by the mechanism"),
+    Column("n_perturbed_poii", "int", description="PoII word tokens perturbed by the mechanism"),
+    Column("n_spans_replaced", "int", description="pattern spans replaced (surrogate/mask/hash)"),
+    Column("kept_by_mechanism", "int", description="perturbed tokens whose draw was the original"),
+    Column("pii_surrogate_leaks", "int", description="PII pattern originals still present: must be 0"),
+    Column("run_id", "string"),
+)
+
+TOKENS = (
+    Column("doc_id", "string"),
+    Column("position", "int", description="token index in the document"),
+    Column("start", "int", description="start character offset (inclusive)"),
+    Column("end", "int", description="end character offset (exclusive)"),
+    Column("original", "string", description="ORIGINAL text (sensitive)"),
+    Column("replacement", "string"),
+    Column("tier", "string", allowed=TIER_VALUES),
+    Column("entity_type", "string", nullable=True),
+    Column("operator", "string", allowed=OPERATOR_VALUES),
+    Column("run_id", "string"),
+)
+
+TAGS = (
+    Column("doc_id", "string"),
+    Column("start", "int"),
+    Column("end", "int"),
+    Column("entity_type", "string"),
+    Column("tier", "string", allowed=TIER_VALUES),
+    Column("source", "string", description="recognizer that found the span"),
+    Column("score", "double"),
+    Column("applied", "boolean", description="the policy acted on it (tier, min score)"),
+    Column("run_id", "string"),
+)
+
+LEDGER = (
+    Column("doc_id", "string"),
+    Column("tier", "string", allowed=("PII", "PoII")),
+    Column("mechanism", "string", allowed=MECHANISM_VALUES),
+    Column("tokens_perturbed", "int"),
+    Column("spans_replaced", "int"),
+    Column("operators", "string", description="operators used in this tier, comma-separated"),
+    Column("epsilon_per_token", "double", description="eps_l = alpha_l * eps"),
+    Column("epsilon_sum", "double", description="tokens_perturbed * eps_l"),
+    Column("run_id", "string"),
+)
+
+QUARANTINE = (
+    Column("id", "string", nullable=True, description="id as read, if any"),
+    Column("reason", "string"),
+    Column("raw", "string", nullable=True, description="the input row as JSON (sensitive)"),
+    Column("source_file", "string", nullable=True),
+    Column("run_id", "string"),
+)
+
+MANIFEST = (
+    Column("run_id", "string"),
+    Column("status", "string", allowed=("succeeded",)),
+    Column("started_at", "string"),
+    Column("finished_at", "string"),
+    Column("config_json", "string", description="the effective configuration (no key)"),
+    Column("versions_json", "string"),
+    Column("counts_json", "string"),
+    Column("durations_json", "string"),
+    Column("candidates_fingerprint", "string", nullable=True),
+)
+
+TABLES: dict[str, tuple[Column, ...]] = {
+    "documents": DOCUMENTS,
+    "tokens": TOKENS,
+    "tags": TAGS,
+    "ledger": LEDGER,
+    "quarantine": QUARANTINE,
+    "manifest": MANIFEST,
+}
+
+# Tables holding original text; written only with keep_intermediates (tokens, tags) or always
+# (quarantine: rows that could not be processed must not be lost).
+SENSITIVE_TABLES = ("tokens", "tags", "quarantine")
+INTERMEDIATE_TABLES = ("tokens", "tags")
+
+# Keys that identify a row uniquely.
+UNIQUE_KEYS: dict[str, tuple[str, ...]] = {
+    "documents": ("id",),
+    "tokens": ("doc_id", "start"),
+    "tags": ("doc_id", "start", "end"),
+    "ledger": ("doc_id", "tier"),
+    "manifest": ("run_id",),
+}
+
+
+def ddl(table: str) -> str:
+    """Spark DDL string of a table's schema."""
+    cols = TABLES[table]
+    return ", ".join(f"`{c.name}` {c.type}" + ("" if c.nullable else " NOT NULL") for c in cols)
+
+
+def struct_type(table: str):  # -> pyspark.sql.types.StructType
+    """Spark ``StructType`` for a table (imports pyspark lazily)."""
+    from pyspark.sql import types as T
+
+    mapping = {
+        "string": T.StringType(),
+        "int": T.IntegerType(),
+        "long": T.LongType(),
+        "double": T.DoubleType(),
+        "boolean": T.BooleanType(),
+    }
+    return T.StructType([T.StructField(c.name, mapping[c.type], c.nullable) for c in TABLES[table]])
