@@ -1,0 +1,315 @@
+"""The sanitize pipeline: ingest -> tokenize -> tag -> perturb -> validate -> publish.
+
+Each stage is a DataFrame-to-DataFrame function; :func:`run_sanitize` wires them, measures the
+stages, checks that every input row is accounted for, validates the outputs against their
+contracts and publishes all tables at once (see ``pipelines/io.py``). Nothing here logs
+document text: only counts and timings.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+import platform
+import shutil
+import tempfile
+import time
+import uuid
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from typing import Any
+
+from pyspark.sql import DataFrame, SparkSession
+from pyspark.sql import functions as F
+
+import privtext
+from pipelines import contracts
+from pipelines.ingest import split_valid
+from pipelines.io import (
+    delete_path,
+    publish,
+    read_corpus,
+    read_table,
+    staging_path,
+    write_table,
+)
+from privtext.config import RunConfig
+from privtext.embeddings import CandidateSet, load_embeddings_cached
+from privtext.engine import EngineSpec, mechanism_label
+from privtext.errors import ConfigError
+from privtext.mechanisms.noise import load_noise_key
+from privtext.tagging.policy import TierPolicy
+from schemas.tables import TABLES, struct_type
+from udfs.perturb import perturb_udf
+from udfs.tag import tag_udf
+from udfs.tokenize import tokenize_udf
+from udfs.vocab import vocab_indices_udf
+
+log = logging.getLogger("privtext.sanitize")
+
+
+@dataclass
+class RunSummary:
+    run_id: str
+    output: str
+    tables: dict[str, str]
+    counts: dict[str, int]
+    durations: dict[str, float]
+    contract_reports: list[Any] = field(default_factory=list)
+
+    def rates(self) -> dict[str, float]:
+        """Tokens per second for each timed stage."""
+        n = max(self.counts.get("tokens", 0), 1)
+        return {k: n / v for k, v in self.durations.items() if v > 0}
+
+
+def new_run_id() -> str:
+    return datetime.now(UTC).strftime("%Y%m%dT%H%M%SZ") + "-" + uuid.uuid4().hex[:8]
+
+
+# -- stages (DataFrame -> DataFrame) -----------------------------------------------------------
+def annotate(valid: DataFrame) -> DataFrame:
+    """Add ``tok`` (tokens with offsets and norms) and ``tags`` (recognized spans)."""
+    return valid.select(
+        "id", "text", tokenize_udf()(F.col("text")).alias("tok"), tag_udf()(F.col("text")).alias("tags")
+    )
+
+
+def perturb(annotated: DataFrame, spec: EngineSpec) -> DataFrame:
+    """Add ``r``: the sanitized text, per-unit arrays and ledger arrays."""
+    return annotated.select(
+        "id", "text", "tags",
+        perturb_udf(spec)(F.col("id"), F.col("text"), F.col("tok"), F.col("tags")).alias("r"),
+    )
+
+
+def documents_table(result: DataFrame, run_id: str) -> DataFrame:
+    cols = [c.name for c in TABLES["documents"]]
+    out = result.select(
+        F.col("id"),
+        F.col("r.text").alias("text"),
+        *[F.col(f"r.{c}").alias(c) for c in cols if c not in ("id", "text", "run_id")],
+        F.lit(run_id).alias("run_id"),
+    )
+    return out.select(cols)
+
+
+def _zip_table(result: DataFrame, prefix: str, names: list[str], run_id: str, table: str) -> DataFrame:
+    zipped = F.arrays_zip(*[F.col(f"r.{prefix}{n}").alias(n) for n in names])
+    exploded = result.select(F.col("id").alias("doc_id"), F.explode(zipped).alias("z"))
+    out = exploded.select("doc_id", *[F.col(f"z.{n}").alias(n) for n in names]).withColumn(
+        "run_id", F.lit(run_id)
+    )
+    return out.select([c.name for c in TABLES[table]])
+
+
+def ledger_table(result: DataFrame, run_id: str) -> DataFrame:
+    names = ["tier", "mechanism", "tokens_perturbed", "spans_replaced", "operators",
+             "epsilon_per_token", "epsilon_sum"]
+    return _zip_table(result, "l_", names, run_id, "ledger")
+
+
+def tokens_table(result: DataFrame, run_id: str) -> DataFrame:
+    names = ["position", "start", "end", "original", "replacement", "tier", "entity_type",
+             "operator"]
+    return _zip_table(result, "u_", names, run_id, "tokens")
+
+
+def tags_table(annotated: DataFrame, policy: TierPolicy, run_id: str) -> DataFrame:
+    """One row per recognized span, with the tier the policy gives it and whether it acted."""
+    zipped = F.arrays_zip(
+        F.col("tags.starts").alias("start"), F.col("tags.ends").alias("end"),
+        F.col("tags.types").alias("entity_type"), F.col("tags.scores").alias("score"),
+        F.col("tags.sources").alias("source"),
+    )
+    ex = annotated.select(F.col("id").alias("doc_id"), F.explode(zipped).alias("z")).select(
+        "doc_id", "z.*"
+    )
+    tier_map = F.create_map(*[x for k, r in policy.entities.items() for x in (F.lit(k), F.lit(r.tier))])
+    min_map = F.create_map(
+        *[x for k, r in policy.entities.items() for x in (F.lit(k), F.lit(float(r.min_score)))]
+    )
+    op_map = F.create_map(*[x for k, r in policy.entities.items() for x in (F.lit(k), F.lit(r.operator))])
+    tier = F.coalesce(tier_map[F.col("entity_type")], F.lit(policy.default.tier))
+    min_score = F.coalesce(min_map[F.col("entity_type")], F.lit(float(policy.default.min_score)))
+    op = F.coalesce(op_map[F.col("entity_type")], F.lit(policy.default.operator))
+    applied = (tier != F.lit("none")) & (op != F.lit("keep")) & (F.col("score") >= min_score)
+    out = ex.withColumn("tier", tier).withColumn("applied", applied).withColumn(
+        "run_id", F.lit(run_id)
+    )
+    return out.select([c.name for c in TABLES["tags"]])
+
+
+# -- the job -----------------------------------------------------------------------------------
+def _versions() -> dict[str, str]:
+    import numpy
+    import pyspark
+
+    out = {"privtext": privtext.__version__, "pyspark": pyspark.__version__,
+           "numpy": numpy.__version__, "python": platform.python_version()}
+    try:
+        from importlib.metadata import version
+
+        out["delta-spark"] = version("delta-spark")
+        out["great-expectations"] = version("great-expectations")
+    except Exception:  # pragma: no cover - metadata missing in odd installs
+        pass
+    return out
+
+
+def _cast(df: DataFrame, table: str) -> DataFrame:
+    schema = struct_type(table)
+    return df.select([F.col(f.name).cast(f.dataType).alias(f.name) for f in schema.fields])
+
+
+def run_sanitize(spark: SparkSession, cfg: RunConfig, run_id: str | None = None) -> RunSummary:
+    """Run the whole sanitize job for ``cfg``; return what was written and measured.
+
+    Raises:
+        ConfigError: invalid or incomplete configuration, missing noise key, existing output
+            without ``mode: overwrite``.
+        InputError: unreadable input.
+        ContractError: an output failed its contract (unless ``on_failure: warn``).
+    """
+    cfg.require_complete()
+    assert cfg.input.path and cfg.output.path and cfg.perturb.epsilon
+    load_noise_key(cfg.noise_key_file)  # fail fast on the driver; the key is not kept here
+    policy = TierPolicy.load(cfg.tagging.policy)
+    fmt = cfg.resolved_input_format()
+    out_fmt = cfg.output.format
+    output = cfg.output.path.rstrip("/")
+    run_id = run_id or new_run_id()
+    from pipelines.io import path_exists
+
+    if path_exists(spark, output) and cfg.output.mode != "overwrite":
+        raise ConfigError(
+            f"output.path {output!r} already exists; pass --mode overwrite to replace it"
+        )
+    tier_eps = {"PII": cfg.perturb.tier_epsilon("PII"), "PoII": cfg.perturb.tier_epsilon("PoII")}
+    started = datetime.now(UTC).isoformat()
+    durations: dict[str, float] = {}
+    staging = staging_path(output, run_id)
+    artifacts = tempfile.mkdtemp(prefix=f"privtext-{run_id}-")
+    persisted: list[DataFrame] = []
+    try:
+        # Ingest
+        t = time.perf_counter()
+        corpus = read_corpus(spark, cfg.input.path, fmt, cfg.input.id_col, cfg.input.text_col)
+        corpus = corpus.persist()
+        persisted.append(corpus)
+        n_input = corpus.count()
+        valid, quarantine = split_valid(corpus, cfg.input.max_text_chars, run_id)
+        durations["ingest"] = time.perf_counter() - t
+
+        # Tokenize + tag
+        t = time.perf_counter()
+        annotated = annotate(valid).persist()
+        persisted.append(annotated)
+        n_docs = annotated.count()
+        durations["tokenize_tag"] = time.perf_counter() - t
+
+        # Candidate set (fixed, independent of any input word), shipped by path
+        t = time.perf_counter()
+        emb = load_embeddings_cached(cfg.perturb.embeddings)
+        extra: list[str] = []
+        if cfg.perturb.include_corpus_words:
+            rows = (
+                annotated.select(F.explode(vocab_indices_udf(cfg.perturb.embeddings)(
+                    F.col("tok.norms"))).alias("i"))
+                .distinct()
+                .collect()
+            )
+            idx = sorted(r.i for r in rows)
+            extra = [emb.words[i] for i in idx]
+        cands = CandidateSet.build(emb, cfg.perturb.candidates, extra_words=extra)
+        cand_file = os.path.join(artifacts, f"candidates-{cands.fingerprint[:16]}.npz")
+        cands.save(cand_file)
+        spark.sparkContext.addFile(cand_file)
+        durations["candidates"] = time.perf_counter() - t
+
+        spec = EngineSpec(
+            embeddings=cfg.perturb.embeddings,
+            candidates_path="sparkfiles:" + os.path.basename(cand_file),
+            mechanism=cfg.perturb.mechanism,
+            tier_epsilon=tuple(sorted(tier_eps.items())),
+            rank_fix=cfg.perturb.rank_fix,
+            rank_fix_c=cfg.perturb.rank_fix_c,
+            rank_fix_k=cfg.perturb.rank_fix_k,
+            policy_path=cfg.tagging.policy,
+            noise_key_file=cfg.noise_key_file,
+            record_all_tokens=cfg.output.keep_intermediates,
+        )
+
+        # Perturb
+        t = time.perf_counter()
+        result = perturb(annotated, spec).persist()
+        persisted.append(result)
+        result.count()
+        durations["perturb"] = time.perf_counter() - t
+
+        # Write to staging
+        t = time.perf_counter()
+        frames: dict[str, DataFrame] = {
+            "documents": documents_table(result, run_id),
+            "ledger": ledger_table(result, run_id),
+            "quarantine": quarantine,
+        }
+        if cfg.output.keep_intermediates:
+            frames["tokens"] = tokens_table(result, run_id)
+            frames["tags"] = tags_table(annotated, policy, run_id)
+        for name, df in frames.items():
+            write_table(_cast(df, name), f"{staging}/{name}", out_fmt)
+        durations["write"] = time.perf_counter() - t
+
+        # Counts and conservation
+        written = {name: read_table(spark, f"{staging}/{name}", out_fmt) for name in frames}
+        counts = {name: df.count() for name, df in written.items()}
+        counts["input_rows"] = n_input
+        tok_stats = written["documents"].agg(
+            F.sum("n_tokens").alias("tokens"),
+            F.sum("n_perturbed_pii").alias("perturbed_pii"),
+            F.sum("n_perturbed_poii").alias("perturbed_poii"),
+            F.sum("n_spans_replaced").alias("spans_replaced"),
+            F.sum("kept_by_mechanism").alias("kept_by_mechanism"),
+        ).first()
+        counts.update({k: int(v or 0) for k, v in tok_stats.asDict().items()})
+        if counts["documents"] + counts["quarantine"] != n_input or counts["documents"] != n_docs:
+            raise RuntimeError(
+                "row conservation failed: input rows "
+                f"{n_input} != documents {counts['documents']} + quarantine {counts['quarantine']}"
+            )
+
+        # Contracts
+        t = time.perf_counter()
+        reports = contracts.validate_tables(
+            written, contracts.sanitize_extra_expectations(tier_eps), cfg.contracts.on_failure
+        )
+        durations["validate"] = time.perf_counter() - t
+
+        # Manifest, then publish everything at once
+        manifest = {
+            "run_id": run_id,
+            "status": "succeeded",
+            "started_at": started,
+            "finished_at": datetime.now(UTC).isoformat(),
+            "config_json": cfg.model_dump_json(),
+            "versions_json": json.dumps(_versions(), sort_keys=True),
+            "counts_json": json.dumps(counts, sort_keys=True),
+            "durations_json": json.dumps({k: round(v, 3) for k, v in durations.items()}),
+            "candidates_fingerprint": cands.fingerprint,
+        }
+        manifest_df = spark.createDataFrame([manifest], schema=struct_type("manifest"))
+        write_table(manifest_df, f"{staging}/manifest", out_fmt)
+        t = time.perf_counter()
+        publish(spark, staging, output, cfg.output.mode, run_id)
+        durations["publish"] = time.perf_counter() - t
+        tables = {name: f"{output}/{name}" for name in [*frames, "manifest"]}
+        log.info("run %s published %s", run_id, json.dumps(counts, sort_keys=True))
+        return RunSummary(run_id, output, tables, counts, durations, reports)
+    finally:
+        for df in persisted:
+            df.unpersist()
+        delete_path(spark, staging)
+        shutil.rmtree(artifacts, ignore_errors=True)
+

@@ -1,0 +1,103 @@
+"""Build the sanitize kernel from a small, picklable spec, once per process.
+
+The Spark driver creates an :class:`EngineSpec` (paths and numbers only: no key, no matrices)
+and ships it inside the UDF closure. Each executor Python process turns it into a
+:class:`~privtext.sanitize.Sanitizer` the first time it needs one (embeddings memory-mapped,
+candidate set read from its artifact, noise key read from the environment or key file) and
+reuses it for every later batch.
+"""
+
+from __future__ import annotations
+
+import threading
+from dataclasses import asdict, dataclass
+from typing import Any
+
+import numpy as np
+
+from privtext.embeddings import CandidateSet, load_embeddings_cached
+from privtext.mechanisms.exponential import ExponentialMechanism
+from privtext.mechanisms.laplace_nn import LaplaceNN
+from privtext.mechanisms.noise import KeyedNoise, load_noise_key
+from privtext.sanitize import Sanitizer
+from privtext.tagging.policy import TierPolicy
+
+
+@dataclass(frozen=True)
+class EngineSpec:
+    """Everything an executor needs to rebuild the kernel (all plain values)."""
+
+    embeddings: str
+    candidates_path: str
+    mechanism: str  # "em" | "laplace-nn"
+    tier_epsilon: tuple[tuple[str, float], ...]
+    rank_fix: bool = True
+    rank_fix_c: float | None = None
+    rank_fix_k: int = 100
+    policy_path: str | None = None
+    noise_key_file: str | None = None
+    record_all_tokens: bool = False
+
+    def as_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+class MechanismAdapter:
+    """Uniform face of EM and Laplace-NN for the sanitizer."""
+
+    def __init__(self, impl: Any, name: str, n_uniforms: int) -> None:
+        self.impl = impl
+        self.name = name
+        self._n = n_uniforms
+
+    def uniforms_needed(self) -> int:
+        return self._n
+
+    def sample(self, emb_idx: np.ndarray, eps: float, u: np.ndarray) -> np.ndarray:
+        return self.impl.sample(np.asarray(emb_idx, dtype=np.int64), eps, u)
+
+
+def mechanism_label(mechanism: str, rank_fix: bool) -> str:
+    """The name recorded in the ledger."""
+    if mechanism == "laplace-nn" and rank_fix:
+        return "laplace-nn+rank-fix"
+    return mechanism
+
+
+def build_mechanism(spec: EngineSpec, cands: CandidateSet) -> MechanismAdapter:
+    if spec.mechanism == "em":
+        return MechanismAdapter(ExponentialMechanism(cands), "em", 1)
+    if spec.mechanism == "laplace-nn":
+        kwargs: dict[str, Any] = {"rank_fix": spec.rank_fix, "rank_fix_k": spec.rank_fix_k}
+        if spec.rank_fix_c is not None:
+            kwargs["rank_fix_c"] = spec.rank_fix_c
+        impl = LaplaceNN(cands, **kwargs)
+        return MechanismAdapter(
+            impl, mechanism_label("laplace-nn", spec.rank_fix), impl.uniforms_per_token(cands.vectors.shape[1])
+        )
+    raise ValueError(f"perturb.mechanism must be em or laplace-nn, got {spec.mechanism!r}")
+
+
+_LOCK = threading.Lock()
+_CACHE: dict[EngineSpec, Sanitizer] = {}
+
+
+def get_sanitizer(spec: EngineSpec) -> Sanitizer:
+    """The process-wide sanitizer for ``spec`` (built on first use)."""
+    with _LOCK:
+        san = _CACHE.get(spec)
+        if san is None:
+            emb = load_embeddings_cached(spec.embeddings)
+            cands = CandidateSet.load(spec.candidates_path, emb)
+            san = Sanitizer(
+                policy=TierPolicy.load(spec.policy_path),
+                lookup=emb.lookup,
+                candidate_words=cands.words,
+                mechanism=build_mechanism(spec, cands),
+                tier_epsilon=dict(spec.tier_epsilon),
+                noise=KeyedNoise(load_noise_key(spec.noise_key_file)),
+                record_all_tokens=spec.record_all_tokens,
+            )
+            _CACHE.clear()
+            _CACHE[spec] = san
+        return san
