@@ -8,6 +8,7 @@ is the plain function on pandas data that the tests call.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 from dataclasses import replace
 
@@ -88,6 +89,21 @@ def perturb_frame(
     return pd.DataFrame(out)
 
 
+FAULT_ENV = "PRIVTEXT_FAULT_INJECTION"
+
+
+def _maybe_inject_fault() -> None:
+    """Fail the first attempt of every perturb task when ``$PRIVTEXT_FAULT_INJECTION`` is
+    ``perturb-first-attempt``: the retry test uses it to prove a retried task reproduces the
+    same release. Unset in production; it can only make a run fail, never change its output."""
+    if os.environ.get(FAULT_ENV) == "perturb-first-attempt":
+        from pyspark import TaskContext
+
+        ctx = TaskContext.get()
+        if ctx is not None and ctx.attemptNumber() == 0:
+            raise RuntimeError("injected fault: first attempt of a perturb task")
+
+
 def resolve_spec(spec: EngineSpec) -> EngineSpec:
     """Resolve a ``sparkfiles:NAME`` candidate path to this executor's local copy."""
     if spec.candidates_path.startswith("sparkfiles:"):
@@ -105,6 +121,7 @@ def perturb_udf(spec: EngineSpec):
         batches: Iterator[tuple[pd.Series, pd.Series, pd.DataFrame, pd.DataFrame]],
     ) -> Iterator[pd.DataFrame]:
         san = get_sanitizer(resolve_spec(spec))
+        _maybe_inject_fault()
         for ids, texts, tokens, tags in batches:
             yield perturb_frame(ids, texts, tokens, tags, san)
 
