@@ -20,6 +20,7 @@ Example:
 
 from __future__ import annotations
 
+import functools
 import json
 import random
 import string
@@ -160,10 +161,12 @@ class Organisation:
     Attributes:
         name: Name as written in text.
         domain: Its web and e-mail domain.
+        retailer: Whether it sells goods to consumers (used in support tickets and complaints).
     """
 
     name: str
     domain: str
+    retailer: bool = False
 
 
 _GENERIC_MAIL = ("gmail.com", "outlook.com", "yahoo.com", "icloud.com", "proton.me", "hotmail.com")
@@ -186,14 +189,16 @@ COUNTRIES: dict[str, Country] = {
                 ("gmail.com", "eircom.net", "outlook.com")),
         Country("FR", "France", "French", "€", False, "33",
                 ("+33 {a} {s}", "0{a} {s}", "+33 (0){a} {s}"),
-                (("6", "1N NN NN NN"), ("6", "7N NN NN NN"), ("7", "5N NN NN NN"), ("7", "8N NN NN NN")),
+                (("6", "1N NN NN NN"), ("6", "7N NN NN NN"), ("7", "5N NN NN NN"),
+                 ("7", "8N NN NN NN")),
                 ("orange.fr", "free.fr", "laposte.net", "gmail.com")),
         Country("DE", "Germany", "German", "€", False, "49",
                 ("+49 {a} {s}", "0{a} {s}", "+49 (0){a} {s}"),
                 (("151", "NNNNNNNN"), ("152", "NNNNNNNN"), ("176", "NNNNNNNN")),
                 ("web.de", "gmx.de", "t-online.de", "gmail.com")),
         Country("NL", "Netherlands", "Dutch", "€", True, "31",
-                ("+31 {a} {s}", "0{a} {s}"), (("6", "1NNNNNNN"), ("6", "2NNNNNNN"), ("6", "4NNNNNNN")),
+                ("+31 {a} {s}", "0{a} {s}"),
+                (("6", "1NNNNNNN"), ("6", "2NNNNNNN"), ("6", "4NNNNNNN")),
                 ("ziggo.nl", "kpnmail.nl", "gmail.com")),
         Country("ES", "Spain", "Spanish", "€", False, "34",
                 ("+34 {a}{s}", "{a}{s}"), (("6", "NN NNN NNN"),),
@@ -204,7 +209,8 @@ COUNTRIES: dict[str, Country] = {
         Country("IN", "India", "Indian", "₹", False, "91",
                 ("+91 {a} {s}", "0{a} {s}"), (), ("gmail.com", "rediffmail.com", "yahoo.co.in")),
         Country("AU", "Australia", "Australian", "A$", False, "61",
-                ("+61 {a} {s}", "(0{a}) {s}", "0{a} {s}"), (("4", "0N NNN NNN"), ("4", "1N NNN NNN"), ("4", "2N NNN NNN")),
+                ("+61 {a} {s}", "(0{a}) {s}", "0{a} {s}"),
+                (("4", "0N NNN NNN"), ("4", "1N NNN NNN"), ("4", "2N NNN NNN")),
                 ("bigpond.com", "gmail.com", "outlook.com")),
         Country("JP", "Japan", "Japanese", "¥", False, "81",
                 ("+81 {a}-{s}", "0{a}-{s}"), (), ("gmail.com", "yahoo.co.jp")),
@@ -282,7 +288,7 @@ CITIES: tuple[City, ...] = (
     City("Sydney", "AU", "2", "9NNN NNNN"),
     City("Melbourne", "AU", "3", "9NNN NNNN"),
     City("Brisbane", "AU", "7", "3NNN NNNN"),
-    City("Perth", "AU", "8", "6NNN NNNN"),
+    City("Perth", "AU", "8", "92NN NNNN"),
     City("Tokyo", "JP", "3", "DNNN-NNNN"),
     City("Osaka", "JP", "6", "DNNN-NNNN"),
     City("São Paulo", "BR", "11", "9NNNN-NNNN"),
@@ -303,19 +309,19 @@ CITIES: tuple[City, ...] = (
 CITY_NAMES: tuple[str, ...] = tuple(c.name for c in CITIES)
 
 ORGANISATIONS: tuple[Organisation, ...] = (
-    Organisation("Acme Corp", "acme.com"),
-    Organisation("Northwind Traders", "northwindtraders.com"),
-    Organisation("Contoso Ltd", "contoso.com"),
+    Organisation("Acme Corp", "acme.com", retailer=True),
+    Organisation("Northwind Traders", "northwindtraders.com", retailer=True),
+    Organisation("Contoso Ltd", "contoso.com", retailer=True),
     Organisation("Globex Corporation", "globex.com"),
     Organisation("Initech", "initech.com"),
-    Organisation("Fabrikam Inc", "fabrikam.com"),
-    Organisation("Tailspin Toys", "tailspintoys.com"),
-    Organisation("Adventure Works", "adventure-works.com"),
+    Organisation("Fabrikam Inc", "fabrikam.com", retailer=True),
+    Organisation("Tailspin Toys", "tailspintoys.com", retailer=True),
+    Organisation("Adventure Works", "adventure-works.com", retailer=True),
     Organisation("Woodgrove Bank", "woodgrovebank.com"),
-    Organisation("Litware Inc", "litware.com"),
+    Organisation("Litware Inc", "litware.com", retailer=True),
     Organisation("Blue Yonder Airlines", "blueyonderairlines.com"),
-    Organisation("Wide World Importers", "wideworldimporters.com"),
-    Organisation("Proseware", "proseware.com"),
+    Organisation("Wide World Importers", "wideworldimporters.com", retailer=True),
+    Organisation("Proseware", "proseware.com", retailer=True),
     Organisation("Coho Winery", "cohowinery.com"),
     Organisation("Fourth Coffee", "fourthcoffee.com"),
     Organisation("Alpine Ski House", "alpineskihouse.com"),
@@ -329,7 +335,7 @@ ORGANISATIONS: tuple[Organisation, ...] = (
     Organisation("Summit Legal LLP", "summitlegal.co.uk"),
     Organisation("Oakridge Manufacturing", "oakridge-mfg.com"),
     Organisation("Silverline Telecom", "silverlinetelecom.com"),
-    Organisation("Greenfield Foods", "greenfieldfoods.com"),
+    Organisation("Greenfield Foods", "greenfieldfoods.com", retailer=True),
     Organisation("Hollow Oak Logistics", "hollowoak-logistics.com"),
     Organisation("Meridian Health Trust", "meridianhealth.org"),
     Organisation("Riverside Dental Clinic", "riversidedental.com"),
@@ -587,7 +593,8 @@ _FIELD_LABELS.update({
     "org": "ORG", "org2": "ORG", "uni": "ORG", "city": "CITY", "city2": "CITY",
     "country": "COUNTRY", "country2": "COUNTRY", "nat": "NATIONALITY", "age": "AGE",
     "date": "DATE", "date2": "DATE", "dob": "DATE", "iban": "IBAN", "card": "CARD_NUMBER",
-    "ip": "IP_ADDRESS", "url": "URL", "pjob": "JOB_TITLE",
+    "ip": "IP_ADDRESS", "url_order": "URL", "url_news": "URL",
+    "url_doc": "URL", "url_me": "URL", "pjob": "JOB_TITLE",
 })
 
 
@@ -607,16 +614,25 @@ class _Variant:
     rare: tuple[str, ...]
     contact: tuple[str, ...]
     head: tuple[str, ...] = ("",)
+    retail: bool = False
 
+
+_NEWS_CONTACT = (
+    "Readers can contact the reporter, {name3}, at {email3}.",
+    "{first} can be contacted through {pos} agent at {email}.",
+    "Readers can send news tips to {name3} on {phone3}.",
+)
 
 _VARIANTS: tuple[_Variant, ...] = (
     _Variant(
         genre="support_ticket",
         layout="prose",
+        retail=True,
         opener=(
-            "Ticket #{ticket} was opened by {name} on {date} about a {product} ordered from {org}.",
-            "Customer {name} contacted {org} support on {date} about a {product} that arrived "
-            "damaged.",
+            "Ticket #{ticket} was opened by {name} on {date} about {art_prod} {product} ordered "
+            "from {org}.",
+            "Customer {name} contacted {org} support on {date} about {art_prod} {product} that "
+            "arrived damaged.",
             "{name} from {city} called the {org} help desk on {date} to report that {pos} "
             "{product} had stopped working.",
             "Hello, my name is {name} and I am writing about order #{ticket}, which I placed "
@@ -635,14 +651,14 @@ _VARIANTS: tuple[_Variant, ...] = (
             "{first} mentioned that {pro} works as {art} {job} and cannot take calls during the "
             "day.",
             "A courier from {city} confirmed that the box was left outside the front door.",
-            "{first} has already tried to restart the {product} twice, without success.",
+            "{first} has already contacted {org} twice about the {product}, without success.",
         ),
         rare=(
             "The order was paid with the card {card}, which has now been charged twice.",
             "Our logs show that the account was accessed from the IP address {ip} shortly "
             "before the order was changed.",
             "If a refund is approved, please transfer it to the account {iban}.",
-            "The tracking page at {url} still shows the parcel as delivered, which {first} "
+            "The tracking page at {url_order} still shows the parcel as delivered, which {first} "
             "says is not correct.",
         ),
         contact=(
@@ -658,7 +674,8 @@ _VARIANTS: tuple[_Variant, ...] = (
         head=("Dear {name},", "To: {name} <{email}>\nSubject: Offer of employment\n\nDear {hon} "
               "{last},", "Dear {hon} {last},\n\nRe: {name}, application reference {ticket}"),
         opener=(
-            "Thank you for meeting with us in {city} on {date}.",
+            "Thank you for meeting with us in {city} on {date}. I am pleased to offer you the "
+            "position of {job} at {org}.",
             "I am pleased to offer you the position of {job} at {org}, based in our {city} "
             "office.",
         ),
@@ -674,7 +691,7 @@ _VARIANTS: tuple[_Variant, ...] = (
         ),
         rare=(
             "We will pay your salary into the account {iban} that you gave us at the interview.",
-            "You can read the staff handbook at {url} before you start.",
+            "You can read the staff handbook at {url_doc} before you start.",
         ),
         contact=(
             "Kind regards,\n{name2}\n{Job2}, {org}\n{phone2}",
@@ -700,7 +717,7 @@ _VARIANTS: tuple[_Variant, ...] = (
             "Colleagues in {city} still speak warmly of {pos} patience and good humour.",
             "{first} was never late and was always willing to help new staff.",
         ),
-        rare=("{first} also kept a blog about {pos} work at {url}.",),
+        rare=("{first} also kept a blog about {pos} work at {url_me}.",),
         contact=(
             "Yours faithfully,\n{name2}\n{Job2}, {org}\n{email2} | {phone2}",
             "Please feel free to call me on {phone2} if you need anything else.\n\nYours "
@@ -712,6 +729,7 @@ _VARIANTS: tuple[_Variant, ...] = (
         genre="letter",
         layout="letter",
         head=("Dear Sir or Madam,", "Dear {org} customer services,"),
+        retail=True,
         opener=(
             "My name is {name} and I have been a customer of {org} since {year}.",
             "I am writing to complain about the service I received from {org} on {date}.",
@@ -761,6 +779,8 @@ _VARIANTS: tuple[_Variant, ...] = (
             "Salary payments should be made to {pos} new account, {iban}, from next month.",
             "{first} was born on {dob} and asked for {pos} records to be corrected.",
             "IT confirmed that the unusual logins came from {ip}, not from {pos} laptop.",
+            "{first} reported that {pos} company card, {card}, had been lost on a trip to "
+            "{city2}.",
         ),
         contact=(
             "Emergency contact number for {first}: {phone}.",
@@ -811,29 +831,86 @@ _VARIANTS: tuple[_Variant, ...] = (
         opener=(
             "{city}, {date} — {name}, {age}, {art} {job} at {org}, has won this year's regional "
             "award for community service.",
-            "{name}, {art_age} {age}-year-old {nat} {job}, was among the finishers of the {city} "
-            "marathon on Sunday.",
-            "Police in {city} are appealing for witnesses after {name}, aged {age}, was injured "
-            "in a collision on {date}.",
-            "{org} has appointed {name} as its new {job}, the company said on {date}.",
+            "{name}, {art} {job} at {org}, has been named volunteer of the year in {city}.",
         ),
         body=(
-            "{first} told reporters that {pro} had trained for eight months before the race.",
+            "{first} has helped at a food bank in {city} every weekend for nine years.",
             "Speaking outside the {org} offices in {city}, {hon} {last} said {pro} was grateful "
             "for the support of {pos} colleagues.",
             "{hon} {last}, who moved to {city} from {the_c2}{country2} in {year}, has worked for "
             "{org} for eleven years.",
             "A spokesperson for {org} said the company was proud of {pos} achievement.",
-            "{first} plans to give part of the prize money to a local charity in {city}.",
-            "{name2}, a neighbour, described {first} as kind and hard-working.",
+            "{first} plans to give the prize money to a local charity.",
+            "{name2}, who nominated {obj}, described {first} as kind and hard-working.",
+            "The award will be presented at a ceremony in {city2} next month.",
+        ),
+        rare=("The full story is available at {url_news}.",),
+        contact=_NEWS_CONTACT,
+    ),
+    _Variant(
+        genre="news",
+        layout="prose",
+        opener=(
+            "{name}, {art_age} {age}-year-old {nat} {job}, was among the finishers of the {city} "
+            "marathon on Sunday.",
+            "More than twenty thousand runners took part in the {city} marathon on {date}, "
+            "among them {name}, aged {age}.",
+        ),
+        body=(
+            "{first} told reporters that {pro} had trained for eight months before the race.",
+            "{hon} {last} said {pos} colleagues at {org} had raised more than {amount} for a "
+            "children's hospital.",
+            "{first}, who moved to {city} from {the_c2}{country2} in {year}, finished in just "
+            "under four hours.",
+            "{name2}, who coaches {obj}, said it was the best result of {pos} career.",
+            "The weather in {city} was cold and wet for most of the morning.",
+            "{hon} {last} hopes to run in {city2} next spring.",
+        ),
+        rare=("Photos of the race are online at {url_news}.",),
+        contact=_NEWS_CONTACT,
+    ),
+    _Variant(
+        genre="news",
+        layout="prose",
+        opener=(
+            "Police in {city} are appealing for witnesses after {name}, aged {age}, was injured "
+            "in a collision on {date}.",
+            "{name}, {art_age} {age}-year-old {job} from {city}, was taken to hospital after a "
+            "collision on {date}.",
+        ),
+        body=(
+            "{first} was treated in hospital for injuries that are not thought to be "
+            "life-threatening.",
+            "{hon} {last}, who works for {org}, was cycling home when the accident happened.",
+            "A spokesperson for {org} said everyone was thinking of {first} and {pos} family.",
+            "Officers would like to speak to the driver of a dark blue van seen in the area.",
+            "{name2}, who lives nearby, said the junction had been dangerous for years.",
             "Traffic in the centre of {city} was delayed for several hours.",
         ),
-        rare=("The full story is available at {url}.",),
+        rare=("A map of the junction has been published at {url_news}.",),
         contact=(
             "Anyone with information is asked to call {name3} on {phone3} or email {email3}.",
-            "Readers can contact the reporter, {name3}, at {email3}.",
-            "{first} can be contacted through {pos} agent at {email}.",
+            "Witnesses should call the incident room on {phone3}.",
         ),
+    ),
+    _Variant(
+        genre="news",
+        layout="prose",
+        opener=(
+            "{org} has appointed {name} as its new {job}, the company said on {date}.",
+            "{name} will join {org} as {job} in {month}, the company announced on {date}.",
+        ),
+        body=(
+            "{first} joins from {org2}, where {pro} spent seven years.",
+            "{hon} {last}, who moved to {city} from {the_c2}{country2} in {year}, will be based "
+            "at the head office in {city}.",
+            "{name2}, the chair of {org}, said {first} had the right experience to lead the team.",
+            "{hon} {last} said {pro} was delighted to be joining {org} at an exciting time.",
+            "Shares in {org} rose slightly after the announcement.",
+            "The company employs more than two thousand people in {city} and {city2}.",
+        ),
+        rare=("The full announcement is available at {url_news}.",),
+        contact=_NEWS_CONTACT,
     ),
     _Variant(
         genre="cv",
@@ -859,7 +936,7 @@ _VARIANTS: tuple[_Variant, ...] = (
             "Fluent in English and comfortable presenting to senior management.",
         ),
         rare=(
-            "Personal website: {url}",
+            "Personal website: {url_me}",
             "Date of birth: {dob}.",
         ),
     ),
@@ -902,10 +979,12 @@ def _format_amount(rng: random.Random, country: str) -> str:
 
 
 def _make_person(rng: random.Random, country: str, city: City, orgs: Sequence[Organisation],
-                 suffix: str) -> dict[str, str]:
+                 suffix: str, taken: set[str]) -> dict[str, str]:
     female = rng.random() < 0.5
-    first = rng.choice(FIRST_NAMES_FEMALE if female else FIRST_NAMES_MALE)
-    last = rng.choice(LAST_NAMES)
+    first = rng.choice([n for n in (FIRST_NAMES_FEMALE if female else FIRST_NAMES_MALE)
+                        if n not in taken])
+    last = rng.choice([n for n in LAST_NAMES if n not in taken and n != first])
+    taken.update((first, last))
     work = rng.random() < 0.45
     email = make_email(rng, first, last, rng.choice(orgs).domain if work else None, country)
     has_mobile = bool(COUNTRIES[country].mobiles)
@@ -922,31 +1001,43 @@ def _make_person(rng: random.Random, country: str, city: City, orgs: Sequence[Or
     return {k + suffix: v for k, v in fields.items()}
 
 
-def _context(rng: random.Random) -> dict[str, str]:
+def _context(rng: random.Random, retail: bool) -> dict[str, str]:
+    """Draw every value a template of one document may use."""
     city = rng.choice(CITIES)
     country = city.country
     same = [c for c in CITIES if c.country == country and c is not city]
     city2 = rng.choice(same) if same and rng.random() < 0.6 else rng.choice(CITIES)
-    org, org2 = rng.sample(ORGANISATIONS, 2)
+    org = rng.choice([o for o in ORGANISATIONS if o.retailer or not retail])
+    org2 = rng.choice([o for o in ORGANISATIONS if o is not org])
     orgs = (org, org2)
-    ctx = _make_person(rng, country, city, orgs, "")
-    for sfx in ("2", "3", "4"):
-        c2 = city if rng.random() < 0.7 else rng.choice(CITIES)
-        ctx.update(_make_person(rng, c2.country, c2, orgs, sfx))
-    age = rng.randint(19, 71)
+    taken: set[str] = set()
+    ctx = _make_person(rng, country, city, orgs, "", taken)
+    for sfx in ("2", "3", "4"):  # 2: colleague or agent; 3, 4: local reporter, judge, solicitor
+        c2 = city if sfx != "2" or rng.random() < 0.7 else rng.choice(CITIES)
+        ctx.update(_make_person(rng, c2.country, c2, orgs, sfx, taken))
+    age = rng.randint(24, 68)
+    career_start = 2024 - age + 22
     other_country = rng.choice([c for c in COUNTRIES if c != country])
     nat_country = country if rng.random() < 0.75 else other_country
-    year = rng.randint(2005, 2020)
+    year = rng.randint(min(max(career_start, 1995), 2019), 2019)
     pjob = rng.choice(JOB_TITLES)
     iban_country = country if country in ("GB", "IE", "DE", "FR", "NL", "ES") else rng.choice(
         ("GB", "DE", "FR"))
-    url = rng.choice((
+    f_slug, l_slug = _ascii_slug(ctx["first"]), _ascii_slug(ctx["last"])
+    url_order = rng.choice((
         f"https://www.{org.domain}/orders/{rng.randint(10000, 99999)}",
-        f"https://www.linkedin.com/in/{_ascii_slug(ctx['first'])}-{_ascii_slug(ctx['last'])}-"
-        f"{rng.randint(10, 999)}",
-        f"https://{_ascii_slug(ctx['first'])}{_ascii_slug(ctx['last'])}.dev",
-        f"http://{org.domain}/staff/{_ascii_slug(ctx['last'])}",
+        f"https://{org.domain}/track?order={rng.randint(100000, 999999)}&lang=en",
     ))
+    url_news = f"https://www.{org.domain}/news/{year}/{rng.randint(100, 9999)}"
+    url_doc = rng.choice((f"http://{org.domain}/staff/handbook.pdf",
+                          f"https://intranet.{org.domain}/welcome"))
+    url_me = rng.choice((
+        f"https://www.linkedin.com/in/{f_slug}-{l_slug}-{rng.randint(10, 999)}",
+        f"https://{f_slug}{l_slug}.dev",
+        f"https://github.com/{f_slug[0]}{l_slug}",
+        f"http://www.{l_slug}-{f_slug}.net/",
+    ))
+    product = rng.choice(_PRODUCTS)
     ctx.update({
         "city": city.name, "city2": city2.name, "country": COUNTRIES[country].name,
         "country2": COUNTRIES[other_country].name,
@@ -955,12 +1046,13 @@ def _context(rng: random.Random) -> dict[str, str]:
         "uni": rng.choice(UNIVERSITIES).name, "age": str(age), "art_age": _age_article(age),
         "date": _format_date(rng, country), "date2": _format_date(rng, country),
         "dob": _format_date(rng, country, 2024 - age), "year": str(year),
-        "year2": str(year + rng.randint(1, 4)), "year0": str(2024 - age + 21),
+        "year2": str(year + rng.randint(1, 4)), "year0": str(career_start - 1),
         "month": rng.choice(_MONTHS), "ticket": str(rng.randint(100000, 999999)),
-        "product": rng.choice(_PRODUCTS), "amount": _format_amount(rng, country),
+        "product": product, "amount": _format_amount(rng, country),
         "subject": rng.choice(_SUBJECTS), "pjob": pjob, "art_pj": _article(pjob),
         "iban": make_iban(rng, iban_country), "card": make_card_number(rng),
-        "ip": make_ip_address(rng), "url": url,
+        "ip": make_ip_address(rng), "url_order": url_order, "url_news": url_news,
+        "url_doc": url_doc, "url_me": url_me, "art_prod": _article(product),
     })
     return ctx
 
@@ -994,40 +1086,61 @@ class _Builder:
         return "".join(self.parts)
 
 
+_MAX_MENTIONS = 4
+_PRIMARY_PERSON_FIELDS = frozenset({"name", "first", "last"})
+
+
+@functools.cache
+def _mentions(template: str) -> int:
+    """How many times a template names the document's main person."""
+    return sum(f in _PRIMARY_PERSON_FIELDS for _, f, _, _ in _FORMATTER.parse(template))
+
+
+def _render_paragraph(b: _Builder, sentences: Sequence[str], ctx: Mapping[str, str]) -> None:
+    for i, sentence in enumerate(sentences):
+        if i:
+            b.literal(" ")
+        b.render(sentence, ctx)
+
+
 def _render_document(rng: random.Random) -> tuple[str, str, list[dict[str, Any]]]:
     genre = rng.choices(list(_GENRE_WEIGHTS), weights=list(_GENRE_WEIGHTS.values()))[0]
     variant = rng.choice([v for v in _VARIANTS if v.genre == genre])
-    ctx = _context(rng)
+    ctx = _context(rng, variant.retail)
     n_sentences = rng.randint(2, 8)
-    n_body = max(0, n_sentences - 2)
-    body = rng.sample(variant.body, min(n_body, len(variant.body)))
-    if body and rng.random() < 0.3:
-        body[rng.randrange(len(body))] = rng.choice(variant.rare)
-    sentences = [rng.choice(variant.opener), *body]
+    head = rng.choice(variant.head)
+    opener = rng.choice(variant.opener)
     contact = rng.choice(variant.contact)
+    # Prose counts the contact sentence; letters and CVs carry it in the sign-off or header.
+    n_body = n_sentences - (2 if variant.layout == "prose" else 1)
+    pool = list(variant.body)
+    rng.shuffle(pool)
+    if variant.rare and rng.random() < 0.3:
+        pool.insert(0, rng.choice(variant.rare))
+    used = _mentions(head) + _mentions(opener) + _mentions(contact)
+    body: list[str] = []
+    for template in pool:  # keep the main person's name to at most _MAX_MENTIONS mentions
+        if len(body) >= n_body:
+            break
+        if used + _mentions(template) <= _MAX_MENTIONS:
+            body.append(template)
+            used += _mentions(template)
+    rng.shuffle(body)
+    sentences = [opener, *body]
     b = _Builder()
     if variant.layout == "prose":
         sentences.insert(rng.randint(1, len(sentences)), contact)
-        for i, s in enumerate(sentences):
-            if i:
-                b.literal(" ")
-            b.render(s, ctx)
+        _render_paragraph(b, sentences, ctx)
     elif variant.layout == "letter":
-        b.render(rng.choice(variant.head), ctx)
+        b.render(head, ctx)
         b.literal("\n\n")
-        for i, s in enumerate(sentences):
-            if i:
-                b.literal(" ")
-            b.render(s, ctx)
+        _render_paragraph(b, sentences, ctx)
         b.literal("\n\n")
         b.render(contact, ctx)
     else:  # cv
         b.render(contact, ctx)
         b.literal("\n\n")
-        for i, s in enumerate(sentences):
-            if i:
-                b.literal(" ")
-            b.render(s, ctx)
+        _render_paragraph(b, sentences, ctx)
     return genre, b.text(), b.spans
 
 
