@@ -148,11 +148,12 @@ def _print_summary(summary: Any, as_json: bool) -> None:
 
 
 def run_sanitize_from_args(a: argparse.Namespace) -> int:
-    from pipelines.sanitize import run_sanitize
-    from pipelines.session import build_session
     from privtext.config import build_config
 
     cfg = build_config(a.config, overrides_from_args(a)).require_complete()
+    from pipelines.sanitize import run_sanitize
+    from pipelines.session import build_session
+
     spark = build_session(cfg.spark.master, cfg.spark.app_name, cfg.spark.shuffle_partitions,
                           cfg.spark.arrow_batch_size)
     summary = run_sanitize(spark, cfg)
