@@ -19,6 +19,9 @@ from privtext.errors import ContractError
 from schemas.tables import TABLES, UNIQUE_KEYS
 
 log = logging.getLogger("privtext.contracts")
+# No analytics calls home and no progress bars on job output (set before GX/tqdm load).
+os.environ.setdefault("GX_ANALYTICS_ENABLED", "false")
+os.environ.setdefault("TQDM_DISABLE", "1")
 
 
 @dataclass
@@ -71,7 +74,10 @@ def validate_tables(
     import great_expectations as gx
 
     logging.getLogger("great_expectations").setLevel(logging.ERROR)
+    from great_expectations.data_context.types.base import ProgressBarsConfig
+
     ctx = gx.get_context(mode="ephemeral")
+    ctx.variables.progress_bars = ProgressBarsConfig(globally=False, metric_calculations=False)
     source = ctx.data_sources.add_spark(name="privtext")
     reports = []
     for table, df in frames.items():
