@@ -59,3 +59,16 @@ def test_two_executors_in_a_local_cluster_give_the_same_release(corpus, referenc
     out = tmp_path / "out"
     _run_cli(corpus, out, "local-cluster[2,1,1536]")
     assert _documents(out) == reference
+
+
+def test_spark_submit_runs_the_same_pipeline(corpus, reference, tmp_path):
+    submit = ROOT / ".venv" / "bin" / "spark-submit"
+    assert submit.exists(), "run `make setup` first: it creates .venv/bin/spark-submit"
+    out = tmp_path / "out"
+    proc = subprocess.run(
+        [str(submit), "--master", "local[2]", str(ROOT / "jobs" / "sanitize.py"),
+         "--input", str(corpus), "--output", str(out), "--epsilon", "8", "--candidates", "3000"],
+        cwd=tmp_path, capture_output=True, text=True, timeout=600,
+    )
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    assert _documents(out) == reference

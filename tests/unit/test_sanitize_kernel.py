@@ -1,0 +1,144 @@
+"""The sanitize kernel without Spark: policy, operators, mechanism wiring, rebuild."""
+
+from __future__ import annotations
+
+import re
+
+import numpy as np
+import pytest
+
+from privtext.embeddings import CandidateSet, load_embeddings_cached
+from privtext.engine import EngineSpec, MechanismAdapter, build_mechanism
+from privtext.mechanisms.exponential import ExponentialMechanism
+from privtext.mechanisms.noise import KeyedNoise
+from privtext.sanitize import Sanitizer
+from privtext.tagging.base import Span
+from privtext.tagging.policy import TierPolicy
+from privtext.tagging.registry import Tagger
+from privtext.tokenizer import tokenize
+
+KEY = b"unit-test-key-0123456789"
+
+
+@pytest.fixture(scope="module")
+def emb():
+    return load_embeddings_cached("glove-6b-50d")
+
+
+@pytest.fixture(scope="module")
+def cands(emb):
+    return CandidateSet.build(emb, 2000)
+
+
+def _sanitizer(emb, cands, eps=(5.0, 10.0), record_all=False, key=KEY):
+    return Sanitizer(
+        policy=TierPolicy.load(None),
+        lookup=emb.lookup,
+        candidate_words=cands.words,
+        mechanism=MechanismAdapter(ExponentialMechanism(cands), "em", 1),
+        tier_epsilon={"PII": eps[0], "PoII": eps[1]},
+        noise=KeyedNoise(key),
+        record_all_tokens=record_all,
+    )
+
+
+def _run(san, texts, ids=None):
+    ids = ids or [f"d{i}" for i in range(len(texts))]
+    tagger = Tagger.default()
+    return san.sanitize_batch(ids, texts, [tokenize(t) for t in texts], tagger.tag_batch(texts))
+
+
+TEXT = (
+    "Dear Mr. John Smith,\n\nyour colleague Maria Garcia (maria.garcia@example.org, "
+    "+44 20 7946 0958) moved to London.  John will call you.\n"
+)
+
+
+def test_tagged_words_and_patterns_are_replaced_and_layout_kept(emb, cands):
+    res = _run(_sanitizer(emb, cands), [TEXT])[0]
+    out = res.sanitized_text
+    assert "maria.garcia@example.org" not in out
+    assert "7946 0958" not in out
+    # Everything outside replaced units is copied verbatim.
+    for fixed in ("Dear ", ",\n\nyour colleague ", "moved to ", ".  ", " will call you.\n"):
+        assert fixed in out
+    assert res.pii_surrogate_leaks == 0
+    kinds = {u.operator for u in res.units}
+    assert {"mechanism", "surrogate"} <= kinds
+
+
+def test_replacement_words_come_from_the_candidate_set_with_the_original_case(emb, cands):
+    res = _run(_sanitizer(emb, cands), [TEXT])[0]
+    cand_words = set(cands.words.tolist())
+    for u in res.units:
+        if u.operator == "mechanism":
+            assert u.replacement.lower() in cand_words
+            assert u.replacement[0].isupper() == u.original[0].isupper()
+
+
+def test_same_key_and_doc_give_the_same_release_other_key_differs(emb, cands):
+    a = _run(_sanitizer(emb, cands), [TEXT] * 3, ["x", "y", "z"])
+    b = _run(_sanitizer(emb, cands), [TEXT] * 3, ["x", "y", "z"])
+    assert [r.sanitized_text for r in a] == [r.sanitized_text for r in b]
+    # Different documents with the same text get independent draws.
+    assert len({r.sanitized_text for r in a}) > 1
+    c = _run(_sanitizer(emb, cands, key=b"another-key-0123456789"), [TEXT] * 3, ["x", "y", "z"])
+    assert [r.sanitized_text for r in a] != [r.sanitized_text for r in c]
+
+
+def test_release_of_a_document_does_not_depend_on_its_batch(emb, cands):
+    alone = _run(_sanitizer(emb, cands), [TEXT], ["doc-7"])[0].sanitized_text
+    batch = _run(_sanitizer(emb, cands), ["Alice Jones lives in Paris.", TEXT], ["o", "doc-7"])
+    assert batch[1].sanitized_text == alone
+
+
+def test_ledger_counts_tokens_per_tier_with_tier_budget(emb, cands):
+    res = _run(_sanitizer(emb, cands, eps=(2.0, 4.0)), [TEXT])[0]
+    led = {row["tier"]: row for row in res.ledger}
+    mech = [u for u in res.units if u.operator == "mechanism"]
+    assert led["PII"]["tokens_perturbed"] == sum(u.tier == "PII" for u in mech)
+    assert led["PoII"]["tokens_perturbed"] == sum(u.tier == "PoII" for u in mech)
+    assert led["PII"]["epsilon_per_token"] == 2.0 and led["PoII"]["epsilon_per_token"] == 4.0
+    assert led["PII"]["epsilon_sum"] == pytest.approx(2.0 * led["PII"]["tokens_perturbed"])
+
+
+def test_low_score_and_none_tier_spans_are_left_alone(emb, cands):
+    san = _sanitizer(emb, cands)
+    text = "Alice met Bob."
+    spans = [[Span(0, 5, "PERSON", 0.1, "test"), Span(10, 13, "UNKNOWN_NONE", 0.99, "test")]]
+    policy = TierPolicy.from_dict(
+        {"entities": {"PERSON": {"tier": "PII", "operator": "mechanism", "min_score": 0.5},
+                      "UNKNOWN_NONE": {"tier": "none", "operator": "keep", "min_score": 0.0}},
+         "default": {"tier": "PII", "operator": "mask", "min_score": 0.5}},
+        source="test",
+    )
+    san.policy = policy
+    res = san.sanitize_batch(["a"], [text], [tokenize(text)], spans)[0]
+    assert res.sanitized_text == text and res.units == []
+
+
+def test_all_tokens_are_recorded_when_asked(emb, cands):
+    res = _run(_sanitizer(emb, cands, record_all=True), [TEXT])[0]
+    tk = tokenize(TEXT)
+    starts = sorted(u.start for u in res.units)
+    assert starts == sorted(set(starts))
+    covered = {u.position for u in res.units}
+    assert covered >= set(range(len(tk))) - {u.position for u in res.units if u.operator != "mechanism"}
+
+
+def test_laplace_nn_mechanism_is_built_from_a_spec(emb, cands, tmp_path):
+    path = tmp_path / "c.npz"
+    cands.save(str(path))
+    spec = EngineSpec("glove-6b-50d", str(path), "laplace-nn", (("PII", 5.0), ("PoII", 10.0)))
+    mech = build_mechanism(spec, cands)
+    assert mech.name == "laplace-nn+rank-fix"
+    idx = emb.lookup(["london", "paris"])
+    u = np.random.default_rng(1).random((2, mech.uniforms_needed())) * 0.999 + 0.0005
+    out = mech.sample(idx, 10.0, u)
+    assert out.shape == (2,) and np.all((out >= 0) & (out < len(cands.words)))
+
+
+def test_surrogates_of_emails_stay_emails(emb, cands):
+    res = _run(_sanitizer(emb, cands), [TEXT])[0]
+    emails = [u.replacement for u in res.units if u.entity_type == "EMAIL"]
+    assert emails and all(re.fullmatch(r"[^@\s]+@[^@\s]+\.[a-z]+", e) for e in emails)
