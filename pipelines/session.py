@@ -61,9 +61,8 @@ def build_session(
     from pyspark.sql import SparkSession
 
     builder = SparkSession.builder.appName(app_name)
-    submitted = "spark.master" in os.environ.get("PYSPARK_SUBMIT_ARGS", "") or os.environ.get(
-        "SPARK_ENV_LOADED"
-    )
+    # Under spark-submit the JVM already exists and its --master wins.
+    submitted = bool(os.environ.get("PYSPARK_GATEWAY_PORT") or os.environ.get("SPARK_ENV_LOADED"))
     if master:
         builder = builder.master(master)
     elif not submitted:
