@@ -1,0 +1,432 @@
+"""Gazetteer recognizer: PERSON, LOCATION, ORGANIZATION and NATIONALITY from word lists.
+
+Word lists live in ``privtext/data/*.txt`` (one entry per line, ``#`` comments). Matching
+works on capitalized word tokens found by one regex, with set and dict lookups only:
+
+* **Known phrases** (countries, cities, organisations, nationalities; multi-word entries such
+  as ``New York`` or ``Bank of America`` included) match case-sensitively at a capitalized
+  token, longest entry first.
+* **Persons**: a capitalized known given name starts a chain that greedily takes the
+  following adjacent capitalized tokens that are known given names, known surnames or unknown
+  capitalized words (``Maria Garcia``, ``Anna Kowalczyk``, ``Pieter de Vries``), up to four
+  tokens. Given names that are also ordinary words (``May``, ``Will``, ``Grace``...) need a
+  known surname right after them. A title (``Mr``, ``Mrs``, ``Ms``, ``Dr``, ``Prof``...)
+  followed by capitalized words gives PERSON for those words (the title is not part of the
+  span). A known surname alone scores below the default threshold.
+* **Organisation patterns**: capitalized words followed by a suffix (``Acme Inc``,
+  ``Globex GmbH``) or a prefix followed by capitalized words (``University of Oslo``).
+
+Lower-case words never start a match, so ``may`` the verb is never a name; capitalized
+function words (``The``, ``In``...), months and weekdays never join a name.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+from importlib import resources
+from pathlib import Path
+from typing import ClassVar
+
+from privtext.tagging.base import Recognizer, Span
+
+# One regex: capitalized word tokens (first char not a lower-case ASCII letter; the Python
+# check ``isupper`` filters the rest), inner hyphens and apostrophes allowed.
+_TOKEN = re.compile(r"(?<![\w\-])[^\W\d_a-z][^\W\d_]*(?:['\u2019\-][^\W\d_]+)*")
+_PARTICLE_GAP = re.compile(
+    r"[ \t](?:(?:van|von|de|der|den|da|di|del|della|dos|das|du|le|la|bin|ibn|ben|al|el|zu|"
+    r"ter|ten|y)[ \t]){1,2}\Z"
+)
+_TITLE_GAP = re.compile(r"\.?[ \t\u00a0]{1,2}\Z")
+
+TITLES = frozenset({
+    "Mr", "Mrs", "Ms", "Miss", "Mx", "Dr", "Prof", "Professor", "Sir", "Dame", "Lord", "Lady",
+    "Rev", "Herr", "Frau", "Mme", "Mlle", "Monsieur", "Madame", "Sr", "Sra", "Señor", "Señora",
+    "Signor", "Signora", "Dott", "Judge", "Senator", "Governor", "Captain", "Capt", "Sgt",
+})
+
+MONTHS_DAYS = frozenset({
+    "January", "February", "March", "April", "May", "June", "July", "August", "September",
+    "October", "November", "December", "Jan", "Feb", "Mar", "Apr", "Jun", "Jul", "Aug", "Sep",
+    "Sept", "Oct", "Nov", "Dec", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday",
+    "Saturday", "Sunday", "Mon", "Tue", "Tues", "Wed", "Thu", "Thurs", "Fri", "Sat", "Sun",
+})
+
+# Capitalized words that never start or join a PERSON / organisation run.
+STOPWORDS = frozenset("""
+A An The This That These Those There Here It Its I Me My Mine We Us Our Ours You Your Yours
+He Him His She Her Hers They Them Their Theirs Who Whom Whose What Which When Where Why How
+And Or But Nor So Yet For Of In On At By To From With Without Within Into Onto Upon About
+Above Below Under Over After Before Since Until Till During Through Throughout Across Against
+Among Between Beyond Behind Beside Besides Near Off Out Up Down Via Per Than Then Thus Also
+Too Very Just Only Even Still Already Again Ever Never Always Often Sometimes Maybe Perhaps
+Is Are Was Were Be Been Being Am Do Does Did Done Have Has Had Can Could Shall Should Will
+Would May Might Must Not No Yes Ok Okay All Any Some Each Every Many Much Most More Less Few
+Both Either Neither One Two Three Four Five Six Seven Eight Nine Ten First Second Third Last
+Next New Old Other Another Such Same Dear Hi Hello Hey Thanks Thank Please Regards Best Sincerely
+Cheers Welcome Today Tomorrow Yesterday Tonight Now Later Soon If Unless Although Though While
+Whereas Because As Like Unlike Whether However Therefore Moreover Furthermore Meanwhile
+Otherwise Instead Anyway Indeed Note Notes Re Fwd Subject Attn Ref Page Chapter Section Table
+Figure Step Part Item Total Name Address Email Phone Tel Fax Date Time Day Week Month Year
+Mister Madam Sir Team Hotel Street Road Avenue North South East West Northern Southern Eastern
+Western Central Upper Lower Great Little Big Good Bad Well Let Let's Get Go See Make Take
+""".split())
+
+# Given names that are also ordinary words: a PERSON only with a known surname after them.
+AMBIGUOUS_GIVEN = frozenset({
+    "May", "June", "April", "August", "Will", "Bill", "Mark", "Grace", "Hope", "Faith", "Joy",
+    "Rose", "Summer", "Dawn", "Eve", "Holly", "Ivy", "Iris", "Daisy", "Pearl", "Jade", "Amber",
+    "Ruby", "Jack", "Sue", "Pat", "Ray", "Max", "Guy", "Don", "Frank", "Christian", "Said",
+    "Jan", "Sun", "Art", "Rich", "Angel", "Victoria", "Austin", "Kai", "Li", "Ma", "Wei",
+    "Ming", "Yan", "Jun", "Lei", "Hui", "Jing", "Xin", "Mei", "Ling", "Yong", "Hao", "Minh",
+    "Nguyen", "Hyun", "Ali", "Leo", "Luke", "Carol", "Kelly", "Santiago", "Salvador",
+})
+
+# Surnames that are ordinary English words: never PERSON on their own.
+COMMON_WORD_SURNAMES = frozenset({
+    "Brown", "White", "Green", "Black", "Young", "King", "Hall", "Wood", "Long", "Bell",
+    "Cook", "Baker", "Hill", "Stone", "Price", "Ward", "Gray", "Hunt", "Ford", "Rose",
+    "Park", "Wells", "Banks", "Butler", "Fisher", "Turner", "Parker", "Carter", "Cooper",
+    "Marshall", "Sun", "He", "Ma", "Hu", "Wu", "Xu", "Lin", "Tan", "Lim", "Ng", "Vo", "Das",
+    "Bos", "Vos", "Wolf", "Klein", "Kim", "Jung", "Kang", "Cho", "Ito", "Kato", "Gao", "Guo",
+    "Luo", "Zhu", "Jang", "Yoon", "Choi", "Bruno", "Costa", "Cruz", "Ramos", "Rao", "Gallo",
+    "Greco", "Romano", "Russo", "Conti", "Smit", "Bakker", "Mulder", "Visser",
+})
+
+SCORES = {
+    "person_title": 0.9,
+    "person_full": 0.85,
+    "person_given": 0.7,
+    "person_surname": 0.45,
+    "country": 0.85,
+    "city": 0.75,
+    "organization": 0.85,
+    "org_pattern": 0.8,
+    "nationality": 0.8,
+}
+
+_MAX_PERSON_TOKENS = 4
+_MAX_ORG_RUN = 5
+
+
+@dataclass(frozen=True)
+class Gazetteer:
+    """Loaded word lists.
+
+    Attributes:
+        given: known given names.
+        surnames: known surnames.
+        phrases: first token -> ``(phrase, entity_type, score)`` entries, longest first.
+        known_tokens: every single token of a location / organisation / nationality entry.
+        org_suffixes: organisation suffix words.
+        org_prefixes: organisation prefixes (``University of``), as token tuples.
+    """
+
+    given: frozenset[str]
+    surnames: frozenset[str]
+    phrases: dict[str, tuple[tuple[str, str, float], ...]]
+    known_tokens: frozenset[str]
+    org_suffixes: frozenset[str]
+    org_prefixes: dict[str, tuple[str, ...]]
+
+
+def _read_list(data_dir: str | None, filename: str) -> list[str]:
+    """Entries of one word list (stripped, comments and blank lines dropped)."""
+    if data_dir is None:
+        text = resources.files("privtext").joinpath("data", filename).read_text("utf-8")
+    else:
+        text = (Path(data_dir) / filename).read_text(encoding="utf-8")
+    out = []
+    for line in text.splitlines():
+        line = line.strip()
+        if line and not line.startswith("#"):
+            out.append(" ".join(line.split()))
+    return out
+
+
+def _first_token_key(phrase: str) -> str | None:
+    m = _TOKEN.match(phrase)
+    if m is None or not m.group()[0].isupper():
+        return None
+    return _strip_possessive(m.group())
+
+
+def _strip_possessive(tok: str) -> str:
+    if len(tok) > 2 and tok[-2] in "'\u2019" and tok[-1] == "s":
+        return tok[:-2]
+    return tok
+
+
+def _plurals(demonym: str) -> list[str]:
+    if " " in demonym or demonym.endswith(("ese", "sh", "ss", "ch", "ic", "s")):
+        return ["Czechs"] if demonym == "Czech" else []
+    return [demonym + "s"]
+
+
+@lru_cache(maxsize=8)
+def load_gazetteer(data_dir: str | None = None) -> Gazetteer:
+    """Load (once per ``data_dir``) the word lists.
+
+    Args:
+        data_dir: folder with the ``*.txt`` lists; None = the packaged ``privtext/data``.
+
+    Returns:
+        The loaded gazetteer.
+    """
+    given = frozenset(w for w in _read_list(data_dir, "first_names.txt") if " " not in w)
+    surnames = frozenset(w for w in _read_list(data_dir, "surnames.txt") if " " not in w)
+    entries: list[tuple[str, str, float]] = []
+    for w in _read_list(data_dir, "countries.txt"):
+        entries.append((w, "LOCATION", SCORES["country"]))
+    for w in _read_list(data_dir, "cities.txt"):
+        entries.append((w, "LOCATION", SCORES["city"]))
+    for w in _read_list(data_dir, "organizations.txt"):
+        entries.append((w, "ORGANIZATION", SCORES["organization"]))
+    for w in _read_list(data_dir, "nationalities.txt"):
+        entries.append((w, "NATIONALITY", SCORES["nationality"]))
+        for p in _plurals(w):
+            entries.append((p, "NATIONALITY", SCORES["nationality"]))
+    index: dict[str, dict[str, tuple[str, str, float]]] = {}
+    known: set[str] = set()
+    for phrase, etype, score in entries:
+        key = _first_token_key(phrase)
+        if key is None:
+            continue
+        slot = index.setdefault(key, {})
+        if phrase not in slot or slot[phrase][2] < score:
+            slot[phrase] = (phrase, etype, score)
+        if " " not in phrase:
+            known.add(phrase)
+    phrases = {
+        k: tuple(sorted(v.values(), key=lambda t: -len(t[0]))) for k, v in index.items()
+    }
+    prefixes: dict[str, tuple[str, ...]] = {}
+    for p in _read_list(data_dir, "org_prefixes.txt"):
+        head = p.split(" ", 1)[0]
+        prefixes[head] = tuple(sorted({*prefixes.get(head, ()), p}, key=len, reverse=True))
+    return Gazetteer(
+        given=given,
+        surnames=surnames,
+        phrases=phrases,
+        known_tokens=frozenset(known),
+        org_suffixes=frozenset(_read_list(data_dir, "org_suffixes.txt")),
+        org_prefixes=prefixes,
+    )
+
+
+def _adjacent(gap: str) -> bool:
+    """Tokens separated by 1-2 spaces/tabs (no newline, no punctuation) are adjacent."""
+    return 0 < len(gap) <= 2 and not gap.strip(" \t\u00a0")
+
+
+class GazetteerRecognizer(Recognizer):
+    """Tag PERSON, LOCATION, ORGANIZATION and NATIONALITY with word lists.
+
+    Args:
+        data_dir: folder with the word lists; None = the packaged ``privtext/data``.
+    """
+
+    name: ClassVar[str] = "gazetteer"
+    entity_types: ClassVar[tuple[str, ...]] = (
+        "PERSON", "LOCATION", "ORGANIZATION", "NATIONALITY",
+    )
+
+    def __init__(self, data_dir: str | None = None) -> None:
+        self.data_dir = data_dir
+        self._gaz: Gazetteer | None = None
+
+    def load(self) -> None:
+        """Load the word lists (cached per process and data folder)."""
+        if self._gaz is None:
+            self._gaz = load_gazetteer(self.data_dir)
+
+    # -- helpers -----------------------------------------------------------------------------
+    @staticmethod
+    def _cap_ok(tok: str) -> bool:
+        """Capitalized and not all caps (except one letter)."""
+        return tok[0].isupper() and (len(tok) == 1 or not tok.isupper())
+
+    def _is_name_token(self, tok: str) -> bool:
+        """Capitalized, not all caps, not a function word, month or weekday."""
+        return self._cap_ok(tok) and tok not in STOPWORDS and tok not in MONTHS_DAYS
+
+    def _chain_ok(self, tok: str, gaz: Gazetteer, right_after_given: bool = False) -> bool:
+        """Whether ``tok`` may continue a PERSON chain.
+
+        Right after a (non-ambiguous) given name any capitalized word may follow, even a known
+        place (``Jack London``, ``George Washington``).
+        """
+        if not self._is_name_token(tok) or len(tok) < 2:
+            return False
+        if tok in gaz.given or tok in gaz.surnames:
+            return True
+        if right_after_given:
+            return tok not in gaz.org_suffixes and tok not in TITLES
+        # Unknown capitalized word: not a place, organisation, nationality, title or suffix.
+        return (
+            tok not in gaz.known_tokens
+            and tok not in gaz.org_suffixes
+            and tok not in TITLES
+            and tok not in gaz.phrases
+        )
+
+    def _person_chain(
+        self, text: str, toks: list[tuple[int, int, str]], i: int, gaz: Gazetteer, first: bool
+    ) -> int:
+        """Index of the last token of the PERSON chain starting at ``i`` (``i`` if none)."""
+        j = i
+        while j + 1 < len(toks) and j - i + 1 < _MAX_PERSON_TOKENS:
+            gap = text[toks[j][1] : toks[j + 1][0]]
+            if not (_adjacent(gap) or _PARTICLE_GAP.match(gap)):
+                break
+            nxt = toks[j + 1][2]
+            head_ambiguous = toks[i][2] in AMBIGUOUS_GIVEN
+            if first and j == i and head_ambiguous:
+                if nxt not in gaz.surnames or not self._is_name_token(nxt):
+                    break
+            elif not self._chain_ok(nxt, gaz, right_after_given=first and j == i):
+                break
+            j += 1
+        return j
+
+    def _phrase_at(
+        self, text: str, start: int, key: str, gaz: Gazetteer
+    ) -> tuple[int, str, float] | None:
+        """Longest known phrase starting at ``start``: (end, entity_type, score)."""
+        cands = gaz.phrases.get(key)
+        if not cands:
+            return None
+        n = len(text)
+        for phrase, etype, score in cands:
+            if text.startswith(phrase, start):
+                end = start + len(phrase)
+                if end < n and (text[end].isalnum() or text[end] in "-_"):
+                    continue
+                return end, etype, score
+        return None
+
+    def _org_suffix_end(
+        self, text: str, toks: list[tuple[int, int, str]], i: int, gaz: Gazetteer
+    ) -> int:
+        """Last token index of ``<Cap words> <suffix>`` starting at ``i`` (``i`` if none)."""
+        if toks[i][2] in gaz.org_suffixes:
+            return i
+        best = i
+        j = i
+        while j + 1 < len(toks) and j - i < _MAX_ORG_RUN:
+            if not _adjacent(text[toks[j][1] : toks[j + 1][0]]):
+                break
+            nxt = toks[j + 1][2]
+            if nxt in gaz.org_suffixes:
+                best = j + 1
+            elif nxt in STOPWORDS or not nxt[0].isupper():
+                break
+            j += 1
+        return best
+
+    def _org_prefix_end(
+        self, text: str, toks: list[tuple[int, int, str]], i: int, gaz: Gazetteer
+    ) -> int:
+        """End offset of ``<prefix> <Cap words>`` (``University of Oslo``) at ``i``, or -1."""
+        prefixes = gaz.org_prefixes.get(toks[i][2])
+        if not prefixes:
+            return -1
+        start = toks[i][0]
+        for p in prefixes:
+            if not text.startswith(p + " ", start):
+                continue
+            after = start + len(p) + 1
+            # First capitalized token starting exactly at ``after``.
+            k = i + 1
+            while k < len(toks) and toks[k][0] < after:
+                k += 1
+            if k >= len(toks) or toks[k][0] != after or toks[k][2] in STOPWORDS:
+                continue
+            j = k
+            while j + 1 < len(toks) and j - k < 3:
+                if not _adjacent(text[toks[j][1] : toks[j + 1][0]]):
+                    break
+                if toks[j + 1][2] in STOPWORDS:
+                    break
+                j += 1
+            return toks[j][1]
+        return -1
+
+    # -- main ----------------------------------------------------------------------------------
+    def analyze(self, text: str) -> list[Span]:
+        """Tag names, places, organisations and nationalities (see the module docstring)."""
+        if not text:
+            return []
+        self.load()
+        gaz = self._gaz
+        assert gaz is not None
+        toks: list[tuple[int, int, str]] = []
+        for m in _TOKEN.finditer(text):
+            tok = m.group()
+            if not tok[0].isupper():
+                continue
+            core = _strip_possessive(tok)
+            toks.append((m.start(), m.start() + len(core), core))
+        out: list[Span] = []
+        n_toks = len(toks)
+        i = 0
+        while i < n_toks:
+            s, e, tok = toks[i]
+            best: tuple[int, str, float] | None = None  # (end, type, score)
+
+            # 1. Title + capitalized word(s): PERSON for the words.
+            if tok in TITLES and i + 1 < n_toks:
+                gap = text[e : toks[i + 1][0]]
+                nxt = toks[i + 1][2]
+                if _TITLE_GAP.fullmatch(gap) and self._is_name_token(nxt) and len(nxt) > 1:
+                    j = self._person_chain(text, toks, i + 1, gaz, first=False)
+                    out.append(
+                        Span(toks[i + 1][0], toks[j][1], "PERSON", SCORES["person_title"],
+                             self.name)
+                    )
+                    i = j + 1
+                    continue
+
+            # 2. Known phrase (longest entry first).
+            ph = self._phrase_at(text, s, tok, gaz)
+            if ph is not None:
+                best = ph
+
+            # 3. Person chain from a known given name ("May"/"Will" need a known surname).
+            if tok in gaz.given and self._cap_ok(tok):
+                j = self._person_chain(text, toks, i, gaz, first=True)
+                if j > i:
+                    end = toks[j][1]
+                    if best is None or end > best[0]:
+                        best = (end, "PERSON", SCORES["person_full"])
+                elif best is None and tok not in AMBIGUOUS_GIVEN and tok not in STOPWORDS:
+                    best = (e, "PERSON", SCORES["person_given"])
+
+            if tok not in STOPWORDS:
+                # 4. Organisation patterns (a longer match wins).
+                j = self._org_suffix_end(text, toks, i, gaz)
+                if j > i and (best is None or toks[j][1] > best[0]):
+                    best = (toks[j][1], "ORGANIZATION", SCORES["org_pattern"])
+                pe = self._org_prefix_end(text, toks, i, gaz)
+                if pe > 0 and (best is None or pe > best[0]):
+                    best = (pe, "ORGANIZATION", SCORES["org_pattern"])
+
+                # 5. A known surname alone (below the default threshold).
+                if (
+                    best is None
+                    and tok in gaz.surnames
+                    and tok not in COMMON_WORD_SURNAMES
+                    and self._is_name_token(tok)
+                ):
+                    best = (e, "PERSON", SCORES["person_surname"])
+
+            if best is None:
+                i += 1
+                continue
+            end, etype, score = best
+            out.append(Span(s, end, etype, score, self.name))
+            i += 1
+            while i < n_toks and toks[i][0] < end:
+                i += 1
+        return out

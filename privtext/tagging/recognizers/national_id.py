@@ -1,0 +1,180 @@
+"""NATIONAL_ID recognizer: US SSN plus a few European national numbers.
+
+* US Social Security Number written ``123-45-6789``: tagged on its own when the area, group
+  and serial rules hold (area not 000, 666 or 9xx; group not 00; serial not 0000; not a
+  well-known advertising number); a context word raises the score. Written with spaces or as
+  9 bare digits it is tagged only with a context word nearby.
+* UK National Insurance number (prefix and suffix letter rules), French NIR
+  (``stdnum.fr.nir``), Spanish DNI and NIE (``stdnum.es.dni`` / ``stdnum.es.nie``) and Dutch
+  BSN (``stdnum.nl.bsn``): tagged only when a matching context word appears nearby, because
+  bare digit strings with a valid checksum are common.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import ClassVar
+
+from stdnum.es import dni as es_dni
+from stdnum.es import nie as es_nie
+from stdnum.fr import nir as fr_nir
+from stdnum.nl import bsn as nl_bsn
+
+from privtext.tagging.base import Recognizer, Span, compile_context
+
+_GENERIC_CONTEXT = (
+    "national id", "national identity", "id number", "id no", "identity number",
+    "identification number", "personal number", "tax id", "id card", "identity card",
+)
+_SSN_CONTEXT = ("ssn", "ssns", "social security", "social sec", "ss#", "ss #", "ss no")
+_NINO_CONTEXT = ("national insurance", "nino", "ni number", "ni no", "ni #", "insurance number")
+_NIR_CONTEXT = (
+    "nir", "insee", "sécurité sociale", "securite sociale", "sécu", "secu", "carte vitale",
+    "numéro de sécurité", "numero de securite",
+)
+_ES_CONTEXT = (
+    "dni", "nie", "nif", "documento nacional", "documento de identidad", "identidad",
+    "extranjero", "extranjería",
+)
+_NL_CONTEXT = ("bsn", "burgerservicenummer", "sofinummer", "sofi-nummer", "sofi")
+
+# SSNs that are published examples / advertising numbers.
+_SSN_BLOCKLIST = frozenset({"078051120", "219099999", "457555462", "123456789"})
+
+_NINO_BAD_PREFIX = frozenset({"BG", "GB", "KN", "NK", "NT", "TN", "ZZ"})
+
+
+def ssn_valid(digits: str) -> bool:
+    """US SSN area/group/serial rules on 9 ASCII digits.
+
+    Args:
+        digits: the 9 digits without separators.
+
+    Returns:
+        True when the number could have been issued.
+    """
+    if len(digits) != 9 or not digits.isascii() or not digits.isdigit():
+        return False
+    area, group, serial = digits[:3], digits[3:5], digits[5:]
+    if area in ("000", "666") or area[0] == "9" or group == "00" or serial == "0000":
+        return False
+    return digits not in _SSN_BLOCKLIST
+
+
+def nino_valid(compact: str) -> bool:
+    """UK National Insurance number format rules (``AB123456C``).
+
+    Args:
+        compact: upper-case number without spaces.
+
+    Returns:
+        True when the prefix letters and suffix letter are allowed.
+    """
+    if not re.fullmatch(r"[A-CEGHJ-PR-TW-Z][A-CEGHJ-NPR-TW-Z][0-9]{6}[A-D]", compact):
+        return False
+    return compact[:2] not in _NINO_BAD_PREFIX
+
+
+def _stdnum(module: object) -> Callable[[str], bool]:
+    def check(value: str) -> bool:
+        return bool(module.is_valid(value))  # type: ignore[attr-defined]
+
+    return check
+
+
+@dataclass(frozen=True)
+class _Scheme:
+    name: str
+    regex: re.Pattern[str]
+    validate: Callable[[str], bool]
+    score: float
+    needs_context: bool
+    context: re.Pattern[str]
+
+
+def _digits(s: str) -> str:
+    return re.sub(r"[^0-9A-Za-z]", "", s).upper()
+
+
+_B = r"(?<![0-9A-Za-z\-.])"  # left boundary
+_E = r"(?![0-9A-Za-z]|[\-.][0-9A-Za-z])"  # right boundary (a sentence period is fine)
+
+_SCHEMES: tuple[_Scheme, ...] = (
+    _Scheme(
+        "us_ssn_dashed", re.compile(_B + r"[0-9]{3}-[0-9]{2}-[0-9]{4}" + _E),
+        lambda s: ssn_valid(_digits(s)), 0.6, False,
+        compile_context(_SSN_CONTEXT + _GENERIC_CONTEXT),  # type: ignore[arg-type]
+    ),
+    _Scheme(
+        "us_ssn_plain", re.compile(_B + r"[0-9]{3}(?: ?)[0-9]{2}(?: ?)[0-9]{4}" + _E),
+        lambda s: ssn_valid(_digits(s)), 0.6, True,
+        compile_context(_SSN_CONTEXT),  # type: ignore[arg-type]
+    ),
+    _Scheme(
+        "gb_nino", re.compile(_B + r"[A-Za-z]{2} ?[0-9]{2} ?[0-9]{2} ?[0-9]{2} ?[A-Da-d]" + _E),
+        lambda s: nino_valid(_digits(s)), 0.6, True,
+        compile_context(_NINO_CONTEXT + _GENERIC_CONTEXT),  # type: ignore[arg-type]
+    ),
+    _Scheme(
+        "fr_nir",
+        re.compile(
+            _B + r"[12] ?[0-9]{2} ?[0-9]{2} ?(?:[0-9]{2}|2[ABab]) ?[0-9]{3} ?[0-9]{3}"
+            r"(?: ?[0-9]{2})?" + _E
+        ),
+        lambda s: fr_nir.is_valid(_digits(s)), 0.6, True,
+        compile_context(_NIR_CONTEXT + _GENERIC_CONTEXT),  # type: ignore[arg-type]
+    ),
+    _Scheme(
+        "es_dni", re.compile(_B + r"[0-9]{8}[ \-]?[A-Za-z]" + _E),
+        _stdnum(es_dni), 0.6, True,
+        compile_context(_ES_CONTEXT + _GENERIC_CONTEXT),  # type: ignore[arg-type]
+    ),
+    _Scheme(
+        "es_nie", re.compile(_B + r"[XYZxyz][ \-]?[0-9]{7}[ \-]?[A-Za-z]" + _E),
+        _stdnum(es_nie), 0.6, True,
+        compile_context(_ES_CONTEXT + _GENERIC_CONTEXT),  # type: ignore[arg-type]
+    ),
+    _Scheme(
+        "nl_bsn", re.compile(_B + r"(?:[0-9]{9}|[0-9]{4}\.[0-9]{2}\.[0-9]{3})" + _E),
+        _stdnum(nl_bsn), 0.6, True,
+        compile_context(_NL_CONTEXT + _GENERIC_CONTEXT),  # type: ignore[arg-type]
+    ),
+)
+
+_ANY_DIGIT = re.compile(r"[0-9]")
+
+
+class NationalIdRecognizer(Recognizer):
+    """Tag national identification numbers as ``NATIONAL_ID`` (see the module docstring)."""
+
+    name: ClassVar[str] = "national_id_pattern"
+    entity_types: ClassVar[tuple[str, ...]] = ("NATIONAL_ID",)
+    CONTEXT_WINDOW: ClassVar[int] = 48
+    CONTEXT_AFTER: ClassVar[int] = 24
+    CONTEXT_BOOST: ClassVar[float] = 0.35
+
+    def analyze(self, text: str) -> list[Span]:
+        """Run every scheme; context-only schemes are skipped when no context word exists."""
+        if not text or _ANY_DIGIT.search(text) is None:
+            return []
+        out: list[Span] = []
+        n = len(text)
+        for sch in _SCHEMES:
+            ctx = sch.context
+            if sch.needs_context and ctx.search(text) is None:
+                continue
+            for m in sch.regex.finditer(text):
+                s, e = m.span()
+                if not sch.validate(m.group()):
+                    continue
+                near = (
+                    ctx.search(text, max(0, s - self.CONTEXT_WINDOW), s) is not None
+                    or ctx.search(text, e, min(n, e + self.CONTEXT_AFTER)) is not None
+                )
+                if sch.needs_context and not near:
+                    continue
+                score = min(1.0, sch.score + self.CONTEXT_BOOST) if near else sch.score
+                out.append(Span(s, e, "NATIONAL_ID", score, self.name))
+        return out

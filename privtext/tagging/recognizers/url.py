@@ -1,0 +1,60 @@
+"""URL recognizer: ``http://``, ``https://`` and ``www.`` addresses.
+
+Trailing punctuation (``.,;:!?`` and quotes) is not part of the span, nor is a closing bracket
+that has no opening partner inside the URL (``(see https://x.org/a)``).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import ClassVar
+
+from privtext.tagging.base import PatternRecognizer, Span
+
+_URL_RE = re.compile(
+    r"(?<![\w@.\-/])(?:https?://|www\.)[^\s<>\"'`{}|\\^\u00ab\u00bb\u201c\u201d\u2018\u2019]+",
+    re.IGNORECASE,
+)
+_TRAIL = ".,;:!?*'\"~"
+_PAIRS = {")": "(", "]": "[", "}": "{"}
+
+
+def _trim(url: str) -> str:
+    """Drop trailing punctuation and unbalanced closing brackets."""
+    while url:
+        last = url[-1]
+        if last in _TRAIL:
+            url = url[:-1]
+        elif last in _PAIRS and url.count(last) > url.count(_PAIRS[last]):
+            url = url[:-1]
+        else:
+            break
+    return url
+
+
+class UrlRecognizer(PatternRecognizer):
+    """Tag web addresses as ``URL``."""
+
+    name: ClassVar[str] = "url_pattern"
+    entity_types: ClassVar[tuple[str, ...]] = ("URL",)
+    SCORE: ClassVar[float] = 0.95
+
+    def precheck(self, text: str) -> bool:
+        """Only texts with ``://`` or ``www.`` can hold a URL."""
+        return "://" in text or "www." in text or "WWW." in text or "Www." in text
+
+    def analyze(self, text: str) -> list[Span]:
+        """Find URLs; see the module docstring for the trimming rules."""
+        if not text or not self.precheck(text):
+            return []
+        out: list[Span] = []
+        for m in _URL_RE.finditer(text):
+            url = _trim(m.group())
+            low = url.lower()
+            prefix = 4 if low.startswith("www.") else low.index("//") + 2
+            host = url[prefix:]
+            # Need at least one host character that is a letter or digit.
+            if not host or not any(c.isalnum() for c in host.split("/", 1)[0]):
+                continue
+            out.append(Span(m.start(), m.start() + len(url), "URL", self.SCORE, self.name))
+        return out
