@@ -375,6 +375,7 @@ class CandidateSet:
         self.words = emb.words[emb_index]
         self._aug32: np.ndarray | None = None
         self._vectors64: np.ndarray | None = None
+        self._aug64: np.ndarray | None = None
         self._fingerprint: str | None = None
         self._nbr_cache: dict[int, OrderedDict[int, np.ndarray]] = {}
         self._lock = threading.Lock()
@@ -504,6 +505,16 @@ class CandidateSet:
             aug[:, -1] = 0.5 * self.sq_norms
             self._aug32 = aug
         return self._aug32
+
+    def augmented64(self) -> np.ndarray:
+        """float64 ``[C, n+1]``: ``[c, ||c||^2]`` (made once; used by the EM kernel)."""
+        if self._aug64 is None:
+            v = self.vectors64()
+            aug = np.empty((len(self), self.dim + 1), dtype=np.float64)
+            aug[:, :-1] = v
+            aug[:, -1] = np.einsum("ij,ij->i", v, v)
+            self._aug64 = aug
+        return self._aug64
 
     def vectors64(self) -> np.ndarray:
         """float64 copy of :attr:`vectors` (made once)."""

@@ -37,7 +37,7 @@ _HEX = "0123456789abcdef"
 _ALNUM_LOWER = _LOWER + _DIGITS
 
 _MAX_ATTEMPTS = 16
-_IBAN_COUNTRY_ATTEMPTS = 300
+_IBAN_COUNTRY_ATTEMPTS = 64
 
 
 class _Draw:
@@ -79,13 +79,12 @@ def _check_uniforms(uniforms: np.ndarray) -> np.ndarray:
     u = np.asarray(uniforms, dtype=np.float64)
     if u.ndim != 1 or u.shape[0] != UNIFORMS_PER_SURROGATE:
         raise ValueError(
-            f"uniforms must be a 1-D array of {UNIFORMS_PER_SURROGATE} values, "
-            f"got shape {u.shape}"
+            f"uniforms must be a 1-D array of {UNIFORMS_PER_SURROGATE} values, got shape {u.shape}"
         )
     bad = ~((u > 0.0) & (u < 1.0))
     if bad.any():
         k = int(np.flatnonzero(bad)[0])
-        raise ValueError(f"uniforms must be in (0, 1), got uniforms[{k}]={u[k]!r}")
+        raise ValueError(f"uniforms must be in (0, 1), got uniforms[{k}]={float(u[k])!r}")
     return u
 
 
@@ -202,11 +201,46 @@ def _iban_check_digits(country: str, bban: str) -> str:
     return f"{98 - int(num) % 97:02d}"
 
 
+def _mod11_digit(digits: str, weights: tuple[int, ...]) -> int:
+    return sum(w * int(d) for w, d in zip(weights, digits, strict=True)) % 11
+
+
+def _national_bban_fix(country: str, bban: str) -> str:
+    """Recompute the national check digits inside a random all-digit BBAN (BE, ES, ME, NO).
+
+    These are the countries whose national check ``stdnum.iban`` verifies; elsewhere the BBAN
+    is returned unchanged.
+    """
+    if not bban.isdigit():
+        return bban
+    if country == "BE" and len(bban) == 12:
+        check = int(bban[:10]) % 97
+        return bban[:10] + f"{check or 97:02d}"
+    if country == "ES" and len(bban) == 20:
+
+        def es_digit(part: str) -> str:
+            c = sum(int(n) * 2**i for i, n in enumerate(part)) % 11
+            return str(c if c < 2 else 11 - c)
+
+        return bban[:8] + es_digit("00" + bban[:8]) + es_digit(bban[10:]) + bban[10:]
+    if country == "ME" and len(bban) == 18:
+        x = (1 - int(bban[:16] + "00")) % 97
+        return bban[:16] + f"{x:02d}"
+    if country == "NO" and len(bban) == 11:
+        c = _mod11_digit(bban[:10], (5, 4, 3, 2, 7, 6, 5, 4, 3, 2))
+        check = (11 - c) % 11
+        return bban[:10] + (str(check) if check < 10 else bban[10])
+    return bban
+
+
 def _iban_once(original: str, alnum_pos: list[int], draw: _Draw) -> str:
     chars = list(original)
     for pos in alnum_pos[4:]:
         chars[pos] = _random_like(original[pos], draw)
     country = "".join(chars[p] for p in alnum_pos[:2]).upper()
+    fixed = _national_bban_fix(country, "".join(chars[p] for p in alnum_pos[4:]))
+    for pos, ch in zip(alnum_pos[4:], fixed, strict=True):
+        chars[pos] = ch
     bban = "".join(chars[p] for p in alnum_pos[4:]).upper()
     check = _iban_check_digits(country, bban)
     chars[alnum_pos[2]], chars[alnum_pos[3]] = check[0], check[1]
@@ -248,7 +282,17 @@ def _ip(original: str, draw: _Draw) -> str:
 
 def _url(original: str, draw: _Draw) -> str:
     length = 8 + draw.below(9)
-    return SURROGATE_URL_PREFIX + "".join(draw.choice(_ALNUM_LOWER) for _ in range(length))
+    path = "".join(draw.choice(_ALNUM_LOWER) for _ in range(length))
+    out = SURROGATE_URL_PREFIX + path
+    if original not in out:
+        return out
+    # The original is (part of) the surrogate prefix itself, e.g. "https://example.com/".
+    for host in ("example.net", "example.org"):
+        out = f"https://{host}/{path}"
+        if original not in out:
+            return out
+    label = "".join(draw.choice(_LOWER) for _ in range(8))
+    return f"https://{label}.example/{path}"
 
 
 _GENERATORS: dict[str, Callable[[str, _Draw], str]] = {
@@ -342,7 +386,9 @@ def keyed_hash(entity_type: str, original: str, key: bytes) -> str:
         ValueError: ``key`` is empty or not bytes.
     """
     if not isinstance(key, bytes | bytearray) or not key:
-        raise ValueError(f"key must be non-empty bytes, got {type(key).__name__} of length "
-                         f"{len(key) if hasattr(key, '__len__') else 'n/a'}")
+        raise ValueError(
+            f"key must be non-empty bytes, got {type(key).__name__} of length "
+            f"{len(key) if hasattr(key, '__len__') else 'n/a'}"
+        )
     mac = hmac.new(bytes(key), (entity_type + "\x00" + original).encode("utf-8"), hashlib.sha256)
     return "<" + entity_type + ":" + mac.hexdigest()[:12] + ">"

@@ -444,8 +444,12 @@ def translate_cached(
                 found[k] = v
     done = {s: found[keys[s]] for s in unique if keys[s] in found}
     todo = [s for s in unique if s not in done]
-    if todo:
-        fresh = dict(zip(todo, translator.translate(todo, source, target), strict=True))
+    # Translate in pieces of a few rounds of concurrent batches and store each piece at once,
+    # so a failure loses at most one piece of work.
+    piece = translator.batch_size * translator.limits.max_concurrency * 4
+    for p0 in range(0, len(todo), piece):
+        part = todo[p0 : p0 + piece]
+        fresh = dict(zip(part, translator.translate(part, source, target), strict=True))
         new_items = {keys[s]: t for s, t in fresh.items()}
         if hasattr(cache, "put_many"):
             cache.put_many(new_items)

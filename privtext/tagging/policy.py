@@ -72,8 +72,10 @@ class EntityRule(BaseModel):
     def _tier_and_operator_agree(self) -> EntityRule:
         if self.operator == "keep" and self.tier != "none":
             raise _problem(
-                "operator", f"'keep' is only allowed with tier 'none' (tier is {self.tier!r})",
-                self.operator, path="operator",
+                "operator",
+                f"'keep' is only allowed with tier 'none' (tier is {self.tier!r})",
+                self.operator,
+                path="operator",
             )
         if self.tier == "none" and self.operator != "keep":
             raise _problem(
@@ -102,8 +104,10 @@ class TierPolicy(BaseModel):
             for key in v:
                 if not isinstance(key, str) or not _ENTITY_KEY.match(key):
                     raise _problem(
-                        "entity type", "must be upper-case letters, digits and _ (like EMAIL)",
-                        key, path=f"entities.{key}",
+                        "entity type",
+                        "must be upper-case letters, digits and _ (like EMAIL)",
+                        key,
+                        path=f"entities.{key}",
                     )
         return v
 
@@ -143,9 +147,7 @@ class TierPolicy(BaseModel):
             msgs = [_format_error(err, source) for err in exc.errors()]
             if len(msgs) == 1:
                 raise ConfigError(msgs[0]) from None
-            raise ConfigError(
-                f"{len(msgs)} invalid policy values: " + "; ".join(msgs)
-            ) from None
+            raise ConfigError(f"{len(msgs)} invalid policy values: " + "; ".join(msgs)) from None
 
     @classmethod
     def load(cls, path: str | None = None) -> TierPolicy:
@@ -162,8 +164,8 @@ class TierPolicy(BaseModel):
         """
         if path is None:
             source = f"default policy {DEFAULT_POLICY_FILE}"
-            text = resources.files("privtext").joinpath("data", DEFAULT_POLICY_FILE).read_text(
-                "utf-8"
+            text = (
+                resources.files("privtext").joinpath("data", DEFAULT_POLICY_FILE).read_text("utf-8")
             )
         else:
             source = str(path)
@@ -172,8 +174,9 @@ class TierPolicy(BaseModel):
             except FileNotFoundError:
                 raise ConfigError(f"policy file not found, got path {str(path)!r}") from None
             except (OSError, UnicodeDecodeError) as exc:
-                raise ConfigError(f"policy file cannot be read, got path {str(path)!r}: {exc}") \
-                    from None
+                raise ConfigError(
+                    f"policy file cannot be read, got path {str(path)!r}: {exc}"
+                ) from None
         try:
             data = yaml.safe_load(text)
         except yaml.YAMLError as exc:

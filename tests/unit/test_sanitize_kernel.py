@@ -120,10 +120,12 @@ def test_low_score_and_none_tier_spans_are_left_alone(emb, cands):
 def test_all_tokens_are_recorded_when_asked(emb, cands):
     res = _run(_sanitizer(emb, cands, record_all=True), [TEXT])[0]
     tk = tokenize(TEXT)
-    starts = sorted(u.start for u in res.units)
-    assert starts == sorted(set(starts))
-    covered = {u.position for u in res.units}
-    assert covered >= set(range(len(tk))) - {u.position for u in res.units if u.operator != "mechanism"}
+    units = sorted((u.start, u.end) for u in res.units)
+    # Units never overlap, and every token lies inside exactly one unit (a word, or a whole
+    # pattern span such as an email covering several tokens).
+    assert all(a[1] <= b[0] for a, b in zip(units, units[1:]))
+    for s, e in zip(tk.starts.tolist(), tk.ends.tolist(), strict=True):
+        assert sum(us <= s and e <= ue for us, ue in units) == 1
 
 
 def test_laplace_nn_mechanism_is_built_from_a_spec(emb, cands, tmp_path):

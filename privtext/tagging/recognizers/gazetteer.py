@@ -9,10 +9,10 @@ works on capitalized word tokens found by one regex, with set and dict lookups o
 * **Persons**: a capitalized known given name starts a chain that greedily takes the
   following adjacent capitalized tokens that are known given names, known surnames or unknown
   capitalized words (``Maria Garcia``, ``Anna Kowalczyk``, ``Pieter de Vries``), up to four
-  tokens. Given names that are also ordinary words (``May``, ``Will``, ``Grace``...) need a
-  known surname right after them. A title (``Mr``, ``Mrs``, ``Ms``, ``Dr``, ``Prof``...)
-  followed by capitalized words gives PERSON for those words (the title is not part of the
-  span). A known surname alone scores below the default threshold.
+  tokens. Given names that are also ordinary words (``May``, ``Will``, ``Grace``...) or places
+  (``Jordan``, ``Sydney``) need a known surname right after them. A title (``Mr``, ``Mrs``,
+  ``Ms``, ``Dr``, ``Prof``...) followed by capitalized words gives PERSON for those words (the
+  title is not part of the span). A known surname alone scores below the default threshold.
 * **Organisation patterns**: capitalized words followed by a suffix (``Acme Inc``,
   ``Globex GmbH``) or a prefix followed by capitalized words (``University of Oslo``).
 
@@ -40,21 +40,91 @@ _PARTICLE_GAP = re.compile(
 )
 _TITLE_GAP = re.compile(r"\.?[ \t\u00a0]{1,2}\Z")
 
-TITLES = frozenset({
-    "Mr", "Mrs", "Ms", "Miss", "Mx", "Dr", "Prof", "Professor", "Sir", "Dame", "Lord", "Lady",
-    "Rev", "Herr", "Frau", "Mme", "Mlle", "Monsieur", "Madame", "Sr", "Sra", "Señor", "Señora",
-    "Signor", "Signora", "Dott", "Judge", "Senator", "Governor", "Captain", "Capt", "Sgt",
-})
+TITLES = frozenset(
+    {
+        "Mr",
+        "Mrs",
+        "Ms",
+        "Miss",
+        "Mx",
+        "Dr",
+        "Prof",
+        "Professor",
+        "Sir",
+        "Dame",
+        "Lord",
+        "Lady",
+        "Rev",
+        "Herr",
+        "Frau",
+        "Mme",
+        "Mlle",
+        "Monsieur",
+        "Madame",
+        "Sr",
+        "Sra",
+        "Señor",
+        "Señora",
+        "Signor",
+        "Signora",
+        "Dott",
+        "Judge",
+        "Senator",
+        "Governor",
+        "Captain",
+        "Capt",
+        "Sgt",
+    }
+)
 
-MONTHS_DAYS = frozenset({
-    "January", "February", "March", "April", "May", "June", "July", "August", "September",
-    "October", "November", "December", "Jan", "Feb", "Mar", "Apr", "Jun", "Jul", "Aug", "Sep",
-    "Sept", "Oct", "Nov", "Dec", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday",
-    "Saturday", "Sunday", "Mon", "Tue", "Tues", "Wed", "Thu", "Thurs", "Fri", "Sat", "Sun",
-})
+MONTHS_DAYS = frozenset(
+    {
+        "January",
+        "February",
+        "March",
+        "April",
+        "May",
+        "June",
+        "July",
+        "August",
+        "September",
+        "October",
+        "November",
+        "December",
+        "Jan",
+        "Feb",
+        "Mar",
+        "Apr",
+        "Jun",
+        "Jul",
+        "Aug",
+        "Sep",
+        "Sept",
+        "Oct",
+        "Nov",
+        "Dec",
+        "Monday",
+        "Tuesday",
+        "Wednesday",
+        "Thursday",
+        "Friday",
+        "Saturday",
+        "Sunday",
+        "Mon",
+        "Tue",
+        "Tues",
+        "Wed",
+        "Thu",
+        "Thurs",
+        "Fri",
+        "Sat",
+        "Sun",
+    }
+)
 
 # Capitalized words that never start or join a PERSON / organisation run.
-STOPWORDS = frozenset("""
+STOPWORDS = frozenset(
+    """
 A An The This That These Those There Here It Its I Me My Mine We Us Our Ours You Your Yours
 He Him His She Her Hers They Them Their Theirs Who Whom Whose What Which When Where Why How
 And Or But Nor So Yet For Of In On At By To From With Without Within Into Onto Upon About
@@ -71,28 +141,158 @@ Otherwise Instead Anyway Indeed Note Notes Re Fwd Subject Attn Ref Page Chapter 
 Figure Step Part Item Total Name Address Email Phone Tel Fax Date Time Day Week Month Year
 Mister Madam Sir Team Hotel Street Road Avenue North South East West Northern Southern Eastern
 Western Central Upper Lower Great Little Big Good Bad Well Let Let's Get Go See Make Take
-""".split())
+""".split()
+)
 
 # Given names that are also ordinary words: a PERSON only with a known surname after them.
-AMBIGUOUS_GIVEN = frozenset({
-    "May", "June", "April", "August", "Will", "Bill", "Mark", "Grace", "Hope", "Faith", "Joy",
-    "Rose", "Summer", "Dawn", "Eve", "Holly", "Ivy", "Iris", "Daisy", "Pearl", "Jade", "Amber",
-    "Ruby", "Jack", "Sue", "Pat", "Ray", "Max", "Guy", "Don", "Frank", "Christian", "Said",
-    "Jan", "Sun", "Art", "Rich", "Angel", "Victoria", "Austin", "Kai", "Li", "Ma", "Wei",
-    "Ming", "Yan", "Jun", "Lei", "Hui", "Jing", "Xin", "Mei", "Ling", "Yong", "Hao", "Minh",
-    "Nguyen", "Hyun", "Ali", "Leo", "Luke", "Carol", "Kelly", "Santiago", "Salvador",
-})
+AMBIGUOUS_GIVEN = frozenset(
+    {
+        "May",
+        "June",
+        "April",
+        "August",
+        "Will",
+        "Bill",
+        "Mark",
+        "Grace",
+        "Hope",
+        "Faith",
+        "Joy",
+        "Rose",
+        "Summer",
+        "Dawn",
+        "Eve",
+        "Holly",
+        "Ivy",
+        "Iris",
+        "Daisy",
+        "Pearl",
+        "Jade",
+        "Amber",
+        "Ruby",
+        "Jack",
+        "Sue",
+        "Pat",
+        "Ray",
+        "Max",
+        "Guy",
+        "Don",
+        "Frank",
+        "Christian",
+        "Said",
+        "Jan",
+        "Sun",
+        "Art",
+        "Rich",
+        "Angel",
+        "Victoria",
+        "Austin",
+        "Kai",
+        "Li",
+        "Ma",
+        "Wei",
+        "Ming",
+        "Yan",
+        "Jun",
+        "Lei",
+        "Hui",
+        "Jing",
+        "Xin",
+        "Mei",
+        "Ling",
+        "Yong",
+        "Hao",
+        "Minh",
+        "Nguyen",
+        "Hyun",
+        "Ali",
+        "Leo",
+        "Luke",
+        "Carol",
+        "Kelly",
+        "Santiago",
+        "Salvador",
+    }
+)
 
 # Surnames that are ordinary English words: never PERSON on their own.
-COMMON_WORD_SURNAMES = frozenset({
-    "Brown", "White", "Green", "Black", "Young", "King", "Hall", "Wood", "Long", "Bell",
-    "Cook", "Baker", "Hill", "Stone", "Price", "Ward", "Gray", "Hunt", "Ford", "Rose",
-    "Park", "Wells", "Banks", "Butler", "Fisher", "Turner", "Parker", "Carter", "Cooper",
-    "Marshall", "Sun", "He", "Ma", "Hu", "Wu", "Xu", "Lin", "Tan", "Lim", "Ng", "Vo", "Das",
-    "Bos", "Vos", "Wolf", "Klein", "Kim", "Jung", "Kang", "Cho", "Ito", "Kato", "Gao", "Guo",
-    "Luo", "Zhu", "Jang", "Yoon", "Choi", "Bruno", "Costa", "Cruz", "Ramos", "Rao", "Gallo",
-    "Greco", "Romano", "Russo", "Conti", "Smit", "Bakker", "Mulder", "Visser",
-})
+COMMON_WORD_SURNAMES = frozenset(
+    {
+        "Brown",
+        "White",
+        "Green",
+        "Black",
+        "Young",
+        "King",
+        "Hall",
+        "Wood",
+        "Long",
+        "Bell",
+        "Cook",
+        "Baker",
+        "Hill",
+        "Stone",
+        "Price",
+        "Ward",
+        "Gray",
+        "Hunt",
+        "Ford",
+        "Rose",
+        "Park",
+        "Wells",
+        "Banks",
+        "Butler",
+        "Fisher",
+        "Turner",
+        "Parker",
+        "Carter",
+        "Cooper",
+        "Marshall",
+        "Sun",
+        "He",
+        "Ma",
+        "Hu",
+        "Wu",
+        "Xu",
+        "Lin",
+        "Tan",
+        "Lim",
+        "Ng",
+        "Vo",
+        "Das",
+        "Bos",
+        "Vos",
+        "Wolf",
+        "Klein",
+        "Kim",
+        "Jung",
+        "Kang",
+        "Cho",
+        "Ito",
+        "Kato",
+        "Gao",
+        "Guo",
+        "Luo",
+        "Zhu",
+        "Jang",
+        "Yoon",
+        "Choi",
+        "Bruno",
+        "Costa",
+        "Cruz",
+        "Ramos",
+        "Rao",
+        "Gallo",
+        "Greco",
+        "Romano",
+        "Russo",
+        "Conti",
+        "Smit",
+        "Bakker",
+        "Mulder",
+        "Visser",
+    }
+)
 
 SCORES = {
     "person_title": 0.9,
@@ -198,9 +398,7 @@ def load_gazetteer(data_dir: str | None = None) -> Gazetteer:
             slot[phrase] = (phrase, etype, score)
         if " " not in phrase:
             known.add(phrase)
-    phrases = {
-        k: tuple(sorted(v.values(), key=lambda t: -len(t[0]))) for k, v in index.items()
-    }
+    phrases = {k: tuple(sorted(v.values(), key=lambda t: -len(t[0]))) for k, v in index.items()}
     prefixes: dict[str, tuple[str, ...]] = {}
     for p in _read_list(data_dir, "org_prefixes.txt"):
         head = p.split(" ", 1)[0]
@@ -229,7 +427,10 @@ class GazetteerRecognizer(Recognizer):
 
     name: ClassVar[str] = "gazetteer"
     entity_types: ClassVar[tuple[str, ...]] = (
-        "PERSON", "LOCATION", "ORGANIZATION", "NATIONALITY",
+        "PERSON",
+        "LOCATION",
+        "ORGANIZATION",
+        "NATIONALITY",
     )
 
     def __init__(self, data_dir: str | None = None) -> None:
@@ -281,7 +482,8 @@ class GazetteerRecognizer(Recognizer):
             if not (_adjacent(gap) or _PARTICLE_GAP.match(gap)):
                 break
             nxt = toks[j + 1][2]
-            head_ambiguous = toks[i][2] in AMBIGUOUS_GIVEN
+            # Given names that are also words or places need a known surname next.
+            head_ambiguous = toks[i][2] in AMBIGUOUS_GIVEN or toks[i][2] in gaz.known_tokens
             if first and j == i and head_ambiguous:
                 if nxt not in gaz.surnames or not self._is_name_token(nxt):
                     break
@@ -382,8 +584,9 @@ class GazetteerRecognizer(Recognizer):
                 if _TITLE_GAP.fullmatch(gap) and self._is_name_token(nxt) and len(nxt) > 1:
                     j = self._person_chain(text, toks, i + 1, gaz, first=False)
                     out.append(
-                        Span(toks[i + 1][0], toks[j][1], "PERSON", SCORES["person_title"],
-                             self.name)
+                        Span(
+                            toks[i + 1][0], toks[j][1], "PERSON", SCORES["person_title"], self.name
+                        )
                     )
                     i = j + 1
                     continue

@@ -25,18 +25,39 @@ from stdnum.nl import bsn as nl_bsn
 from privtext.tagging.base import Recognizer, Span, compile_context
 
 _GENERIC_CONTEXT = (
-    "national id", "national identity", "id number", "id no", "identity number",
-    "identification number", "personal number", "tax id", "id card", "identity card",
+    "national id",
+    "national identity",
+    "id number",
+    "id no",
+    "identity number",
+    "identification number",
+    "personal number",
+    "tax id",
+    "id card",
+    "identity card",
 )
 _SSN_CONTEXT = ("ssn", "ssns", "social security", "social sec", "ss#", "ss #", "ss no")
 _NINO_CONTEXT = ("national insurance", "nino", "ni number", "ni no", "ni #", "insurance number")
 _NIR_CONTEXT = (
-    "nir", "insee", "sécurité sociale", "securite sociale", "sécu", "secu", "carte vitale",
-    "numéro de sécurité", "numero de securite",
+    "nir",
+    "insee",
+    "sécurité sociale",
+    "securite sociale",
+    "sécu",
+    "secu",
+    "carte vitale",
+    "numéro de sécurité",
+    "numero de securite",
 )
 _ES_CONTEXT = (
-    "dni", "nie", "nif", "documento nacional", "documento de identidad", "identidad",
-    "extranjero", "extranjería",
+    "dni",
+    "nie",
+    "nif",
+    "documento nacional",
+    "documento de identidad",
+    "identidad",
+    "extranjero",
+    "extranjería",
 )
 _NL_CONTEXT = ("bsn", "burgerservicenummer", "sofinummer", "sofi-nummer", "sofi")
 
@@ -103,18 +124,27 @@ _E = r"(?![0-9A-Za-z]|[\-.][0-9A-Za-z])"  # right boundary (a sentence period is
 
 _SCHEMES: tuple[_Scheme, ...] = (
     _Scheme(
-        "us_ssn_dashed", re.compile(_B + r"[0-9]{3}-[0-9]{2}-[0-9]{4}" + _E),
-        lambda s: ssn_valid(_digits(s)), 0.6, False,
+        "us_ssn_dashed",
+        re.compile(_B + r"[0-9]{3}-[0-9]{2}-[0-9]{4}" + _E),
+        lambda s: ssn_valid(_digits(s)),
+        0.6,
+        False,
         compile_context(_SSN_CONTEXT + _GENERIC_CONTEXT),  # type: ignore[arg-type]
     ),
     _Scheme(
-        "us_ssn_plain", re.compile(_B + r"[0-9]{3}(?: ?)[0-9]{2}(?: ?)[0-9]{4}" + _E),
-        lambda s: ssn_valid(_digits(s)), 0.6, True,
+        "us_ssn_plain",
+        re.compile(_B + r"[0-9]{3}(?: ?)[0-9]{2}(?: ?)[0-9]{4}" + _E),
+        lambda s: ssn_valid(_digits(s)),
+        0.6,
+        True,
         compile_context(_SSN_CONTEXT),  # type: ignore[arg-type]
     ),
     _Scheme(
-        "gb_nino", re.compile(_B + r"[A-Za-z]{2} ?[0-9]{2} ?[0-9]{2} ?[0-9]{2} ?[A-Da-d]" + _E),
-        lambda s: nino_valid(_digits(s)), 0.6, True,
+        "gb_nino",
+        re.compile(_B + r"[A-Za-z]{2} ?[0-9]{2} ?[0-9]{2} ?[0-9]{2} ?[A-Da-d]" + _E),
+        lambda s: nino_valid(_digits(s)),
+        0.6,
+        True,
         compile_context(_NINO_CONTEXT + _GENERIC_CONTEXT),  # type: ignore[arg-type]
     ),
     _Scheme(
@@ -123,22 +153,33 @@ _SCHEMES: tuple[_Scheme, ...] = (
             _B + r"[12] ?[0-9]{2} ?[0-9]{2} ?(?:[0-9]{2}|2[ABab]) ?[0-9]{3} ?[0-9]{3}"
             r"(?: ?[0-9]{2})?" + _E
         ),
-        lambda s: fr_nir.is_valid(_digits(s)), 0.6, True,
+        lambda s: fr_nir.is_valid(_digits(s)),
+        0.6,
+        True,
         compile_context(_NIR_CONTEXT + _GENERIC_CONTEXT),  # type: ignore[arg-type]
     ),
     _Scheme(
-        "es_dni", re.compile(_B + r"[0-9]{8}[ \-]?[A-Za-z]" + _E),
-        _stdnum(es_dni), 0.6, True,
+        "es_dni",
+        re.compile(_B + r"[0-9]{8}[ \-]?[A-Za-z]" + _E),
+        _stdnum(es_dni),
+        0.6,
+        True,
         compile_context(_ES_CONTEXT + _GENERIC_CONTEXT),  # type: ignore[arg-type]
     ),
     _Scheme(
-        "es_nie", re.compile(_B + r"[XYZxyz][ \-]?[0-9]{7}[ \-]?[A-Za-z]" + _E),
-        _stdnum(es_nie), 0.6, True,
+        "es_nie",
+        re.compile(_B + r"[XYZxyz][ \-]?[0-9]{7}[ \-]?[A-Za-z]" + _E),
+        _stdnum(es_nie),
+        0.6,
+        True,
         compile_context(_ES_CONTEXT + _GENERIC_CONTEXT),  # type: ignore[arg-type]
     ),
     _Scheme(
-        "nl_bsn", re.compile(_B + r"(?:[0-9]{9}|[0-9]{4}\.[0-9]{2}\.[0-9]{3})" + _E),
-        _stdnum(nl_bsn), 0.6, True,
+        "nl_bsn",
+        re.compile(_B + r"(?:[0-9]{9}|[0-9]{4}\.[0-9]{2}\.[0-9]{3})" + _E),
+        _stdnum(nl_bsn),
+        0.6,
+        True,
         compile_context(_NL_CONTEXT + _GENERIC_CONTEXT),  # type: ignore[arg-type]
     ),
 )

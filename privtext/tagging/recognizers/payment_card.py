@@ -64,8 +64,17 @@ class PaymentCardRecognizer(PatternRecognizer):
         ("card", r"(?<![0-9A-Za-z\-])[0-9](?:[ \-]?[0-9]){12,18}(?![0-9A-Za-z]|-[0-9])", 0.3),
     ]
     CONTEXT: ClassVar[tuple[str, ...]] = (
-        "card", "credit", "debit", "visa", "mastercard", "amex", "cc", "carte", "tarjeta",
-        "karte", "pan",
+        "card",
+        "credit",
+        "debit",
+        "visa",
+        "mastercard",
+        "amex",
+        "cc",
+        "carte",
+        "tarjeta",
+        "karte",
+        "pan",
     )
     VALIDATED_SCORE: ClassVar[float] = 0.95
     CONTEXT_BOOST: ClassVar[float] = 0.05

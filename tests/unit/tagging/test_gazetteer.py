@@ -1,0 +1,117 @@
+"""Gazetteer recognizer: names, places, organisations, nationalities from word lists."""
+
+import pytest
+
+from privtext.tagging.recognizers.gazetteer import GazetteerRecognizer, load_gazetteer
+
+R = GazetteerRecognizer()
+THRESHOLD = 0.5
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Maria Garcia moved.", [("PERSON", "Maria Garcia")]),
+        ("Dear Mr. John Smith,", [("PERSON", "John Smith")]),
+        ("Ask Dr Kowalski", [("PERSON", "Kowalski")]),
+        ("Prof. Zyxwq arrived", [("PERSON", "Zyxwq")]),
+        ("Anna Kowalczyk from Poland", [("PERSON", "Anna Kowalczyk"), ("LOCATION", "Poland")]),
+        ("Pieter de Vries said", [("PERSON", "Pieter de Vries")]),
+        ("Olivia Qzzwert called", [("PERSON", "Olivia Qzzwert")]),
+        ("John Fitzgerald Kennedy", [("PERSON", "John Fitzgerald Kennedy")]),
+        ("May Johnson arrived", [("PERSON", "May Johnson")]),
+        ("Charles Darwin sailed", [("PERSON", "Charles Darwin")]),
+        ("Priya's book", [("PERSON", "Priya")]),
+    ],
+)
+def test_when_names_appear_then_person_spans_cover_the_full_name(text, expected, spans_of):
+    assert spans_of(R, text, THRESHOLD) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("She moved to New York.", [("LOCATION", "New York")]),
+        (
+            "from São Paulo to Rio de Janeiro",
+            [("LOCATION", "São Paulo"), ("LOCATION", "Rio de Janeiro")],
+        ),
+        ("in The Hague", [("LOCATION", "The Hague")]),
+        ("works at Acme Inc in Berlin", [("ORGANIZATION", "Acme Inc"), ("LOCATION", "Berlin")]),
+        ("Globex Holdings GmbH", [("ORGANIZATION", "Globex Holdings GmbH")]),
+        ("the University of Oslo", [("ORGANIZATION", "University of Oslo")]),
+        ("joined Goldman Sachs last year", [("ORGANIZATION", "Goldman Sachs")]),
+        ("Bank of America and IBM", [("ORGANIZATION", "Bank of America"), ("ORGANIZATION", "IBM")]),
+        ("a French chef and two Germans", [("NATIONALITY", "French"), ("NATIONALITY", "Germans")]),
+        ("the South African team", [("NATIONALITY", "South African")]),
+    ],
+)
+def test_when_places_orgs_or_nationalities_appear_then_they_are_tagged(text, expected, spans_of):
+    assert spans_of(R, text, THRESHOLD) == expected
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "",
+        "The meeting is on 5 May 2024.",
+        "you may go now",
+        "May I help you?",
+        "Will you come?",
+        "we will call john smith later",  # lower case is never a name
+        "JOHN SMITH IN CAPS",
+        "The Company said",
+        "In April we met.",
+        "a new york minute",
+    ],
+)
+def test_when_words_are_not_entities_then_nothing_is_tagged(text, spans_of):
+    assert spans_of(R, text, THRESHOLD) == []
+
+
+def test_when_may_is_a_month_or_a_name_then_only_the_name_is_tagged(spans_of):
+    text = "In May we met May Johnson."
+    assert spans_of(R, text, THRESHOLD) == [("PERSON", "May Johnson")]
+
+
+def test_when_a_given_name_is_also_a_place_then_a_surname_decides(spans_of):
+    assert spans_of(R, "Jordan Peterson spoke", THRESHOLD) == [("PERSON", "Jordan Peterson")]
+    assert spans_of(R, "I flew to Jordan.", THRESHOLD) == [("LOCATION", "Jordan")]
+    assert spans_of(R, "Sydney Opera House", THRESHOLD) == [("LOCATION", "Sydney")]
+
+
+def test_when_a_surname_stands_alone_then_it_scores_below_the_threshold():
+    spans = R.analyze("Kowalski said hello.")
+    assert [s.score < THRESHOLD for s in spans] == [True]
+
+
+def test_when_punctuation_separates_words_then_names_are_not_merged(spans_of):
+    assert spans_of(R, "John, Smith and Maria.", THRESHOLD) == [
+        ("PERSON", "John"),
+        ("PERSON", "Maria"),
+    ]
+
+
+def test_word_lists_have_a_few_hundred_entries_each():
+    gaz = load_gazetteer()
+    assert len(gaz.given) >= 300 and len(gaz.surnames) >= 300
+    types = [t for entries in gaz.phrases.values() for _p, t, _s in entries]
+    assert types.count("LOCATION") >= 300
+    assert types.count("ORGANIZATION") >= 200
+    assert types.count("NATIONALITY") >= 100
+
+
+def test_when_a_custom_data_dir_is_given_then_its_lists_are_used(tmp_path, spans_of):
+    for name in (
+        "surnames",
+        "cities",
+        "countries",
+        "organizations",
+        "nationalities",
+        "org_suffixes",
+        "org_prefixes",
+    ):
+        (tmp_path / f"{name}.txt").write_text("# empty\n", encoding="utf-8")
+    (tmp_path / "first_names.txt").write_text("Zorblax\n", encoding="utf-8")
+    rec = GazetteerRecognizer(data_dir=str(tmp_path))
+    assert spans_of(rec, "Zorblax met Maria in London", THRESHOLD) == [("PERSON", "Zorblax")]

@@ -1,0 +1,38 @@
+"""IBAN recognizer: compact or grouped IBANs validated by stdnum."""
+
+import pytest
+
+from privtext.tagging.recognizers.iban import IbanRecognizer
+
+R = IbanRecognizer()
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("IBAN GB82 WEST 1234 5698 7654 32 thanks", "GB82 WEST 1234 5698 7654 32"),
+        ("pay to GB82WEST12345698765432.", "GB82WEST12345698765432"),
+        ("DE89 3704 0044 0532 0130 00 AND MORE", "DE89 3704 0044 0532 0130 00"),
+        ("FR14 2004 1010 0505 0001 3M02 606", "FR14 2004 1010 0505 0001 3M02 606"),
+        ("(NL91ABNA0417164300)", "NL91ABNA0417164300"),
+        ("ES91 2100 0418 4502 0005 1332", "ES91 2100 0418 4502 0005 1332"),
+    ],
+)
+def test_when_a_valid_iban_appears_then_it_is_tagged(text, expected, spans_of):
+    assert spans_of(R, text) == [("IBAN", expected)]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "",
+        "GB82 WEST 1234 5698 7654 33",  # checksum off by one
+        "GB83WEST12345698765432",
+        "XX82 WEST 1234 5698 7654 32",  # unknown country
+        "gb82 west 1234 5698 7654 32",  # lower case is not matched
+        "DE89370400440532013000X",  # glued to a letter
+        "AB12 CD",
+    ],
+)
+def test_when_iban_checksum_or_format_is_invalid_then_nothing_is_tagged(text, spans_of):
+    assert spans_of(R, text) == []

@@ -1,0 +1,68 @@
+"""NATIONAL_ID recognizer: SSN rules; European ids only with a context word."""
+
+import pytest
+
+from privtext.tagging.recognizers.national_id import NationalIdRecognizer, nino_valid, ssn_valid
+
+R = NationalIdRecognizer()
+THRESHOLD = 0.5
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("SSN: 536-90-4399", "536-90-4399"),
+        ("ref 536-90-4399.", "536-90-4399"),
+        ("my social security number is 536 90 4399", "536 90 4399"),
+        ("ssn 536904399", "536904399"),
+        ("National Insurance number AB123456C", "AB123456C"),
+        ("NI number: AB 12 34 56 C", "AB 12 34 56 C"),
+        ("numéro de sécurité sociale 2 95 10 99 126 111 93", "2 95 10 99 126 111 93"),
+        ("DNI 54362315K", "54362315K"),
+        ("NIE X2482300W", "X2482300W"),
+        ("BSN 111222333", "111222333"),
+    ],
+)
+def test_when_a_valid_id_appears_with_its_context_then_it_is_tagged(text, expected, spans_of):
+    assert spans_of(R, text, THRESHOLD) == [("NATIONAL_ID", expected)]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "",
+        "666-12-3456",  # area 666
+        "000-12-3456",  # area 000
+        "912-12-3456",  # area 9xx
+        "536-00-4399",  # group 00
+        "536-90-0000",  # serial 0000
+        "078-05-1120",  # advertising number
+        "536904399",  # bare digits without context
+        "AB123456C",  # NINO without context
+        "54362315K",  # DNI without context
+        "111222333",  # BSN without context
+        "2 95 10 99 126 111 93",  # NIR without context
+        "BSN 111222334",  # context but bad checksum
+        "DNI 54362315A",  # context but bad check letter
+    ],
+)
+def test_when_rules_fail_or_context_is_missing_then_nothing_is_tagged(text, spans_of):
+    assert spans_of(R, text, THRESHOLD) == []
+
+
+def test_when_ssn_has_context_then_score_is_raised():
+    plain = R.analyze("ref 536-90-4399")[0].score
+    ctx = R.analyze("SSN 536-90-4399")[0].score
+    assert ctx > plain >= THRESHOLD
+
+
+@pytest.mark.parametrize(
+    ("value", "ok"),
+    [("AB123456C", True), ("GB123456A", False), ("QQ123456C", False), ("AB123456E", False)],
+)
+def test_nino_prefix_and_suffix_rules(value, ok):
+    assert nino_valid(value) is ok
+
+
+def test_ssn_rules_reject_non_digits():
+    assert not ssn_valid("53690439X")

@@ -1,0 +1,51 @@
+"""CREDIT_CARD recognizer: Luhn-valid numbers with plausible issuer and grouping."""
+
+import pytest
+
+from privtext.tagging.recognizers.payment_card import PaymentCardRecognizer, luhn_valid
+
+R = PaymentCardRecognizer()
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("card 4111 1111 1111 1111 exp 12/25", "4111 1111 1111 1111"),
+        ("Visa 4111-1111-1111-1111.", "4111-1111-1111-1111"),
+        ("mc 5500000000000004", "5500000000000004"),
+        ("amex 3782 822463 10005", "3782 822463 10005"),
+        ("discover 6011111111111117 ok", "6011111111111117"),
+        ("paid with 4111 1111 1111 1111 12/25", "4111 1111 1111 1111"),
+        ("mc2 2223003122003222", "2223003122003222"),
+    ],
+)
+def test_when_a_valid_card_number_appears_then_it_is_tagged(text, expected, spans_of):
+    assert spans_of(R, text) == [("CREDIT_CARD", expected)]
+
+
+def test_when_luhn_fails_then_card_is_not_tagged(spans_of):
+    assert spans_of(R, "card 4111 1111 1111 1112") == []
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "",
+        "0000 0000 0000 0000",
+        "1234 5678 9012 3452",  # issuer digit 1 is not a card network
+        "4111 11 11 1111 1111",  # 2-digit groups
+        "4111-1111 1111-1111",  # mixed separators
+        "ref 41111111111111111111111",  # too long
+        "years 2019 2020 2021 2022",
+        "abc4111111111111111",  # glued to letters
+    ],
+)
+def test_when_digits_are_not_a_plausible_card_then_nothing_is_tagged(text, spans_of):
+    assert spans_of(R, text) == []
+
+
+@pytest.mark.parametrize(
+    ("digits", "ok"), [("4111111111111111", True), ("79927398713", True), ("79927398710", False)]
+)
+def test_luhn_checksum_matches_reference_values(digits, ok):
+    assert luhn_valid(digits) is ok

@@ -1,0 +1,65 @@
+"""PHONE recognizer: formatted numbers in several regions; other digit strings ignored."""
+
+import pytest
+
+from privtext.tagging.recognizers.phone import PhoneRecognizer
+
+R = PhoneRecognizer()
+THRESHOLD = 0.5  # default policy min_score
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Call me at (415) 555-2671 today", "(415) 555-2671"),
+        ("UK office: +44 20 7946 0958.", "+44 20 7946 0958"),
+        ("portable 06 12 34 56 78", "06 12 34 56 78"),
+        ("ring 020 7946 0958 now", "020 7946 0958"),
+        ("US +1-202-555-0143", "+1-202-555-0143"),
+        ("Tel. +49 30 901820", "+49 30 901820"),
+        ("mobile +91 98765 43210", "+91 98765 43210"),
+    ],
+)
+def test_when_a_formatted_number_appears_then_it_is_tagged(text, expected, spans_of):
+    assert spans_of(R, text, THRESHOLD) == [("PHONE", expected)]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "",
+        "The year 2023 had 365 days.",
+        "order 12345 shipped",
+        "date 2023-10-12 and time 10:30:00",
+        "version 1.2.3.4 released",
+        "ISBN 978-3-16-148410-0",
+        "pi is 3.14159265358979",
+        "order number 1234567890",
+    ],
+)
+def test_when_digits_are_not_a_phone_number_then_nothing_is_tagged(text, spans_of):
+    assert spans_of(R, text, THRESHOLD) == []
+
+
+def test_when_a_bare_digit_run_has_phone_context_then_it_reaches_the_threshold(spans_of):
+    assert spans_of(R, "order 9876543210", THRESHOLD) == []
+    assert spans_of(R, "call me on 9876543210", THRESHOLD) == [("PHONE", "9876543210")]
+
+
+def test_when_several_regions_match_one_number_then_it_is_tagged_once():
+    spans = R.analyze("Reach us: +44 20 7946 0958 or +33 1 42 68 53 00.")
+    assert [(s.start, s.end) for s in spans] == sorted({(s.start, s.end) for s in spans})
+    assert len(spans) == 2
+
+
+def test_when_regions_are_configured_then_only_those_interpret_national_numbers(spans_of):
+    fr_only = PhoneRecognizer(regions=("FR",))
+    assert spans_of(fr_only, "Call (415) 555-2671", THRESHOLD) == []
+    assert spans_of(fr_only, "appelez le 01 42 68 53 00", THRESHOLD) == [
+        ("PHONE", "01 42 68 53 00")
+    ]
+
+
+def test_when_region_is_unknown_then_construction_fails_naming_it():
+    with pytest.raises(ValueError, match="'XX'"):
+        PhoneRecognizer(regions=("US", "XX"))
