@@ -1,7 +1,8 @@
 """Throughput of the word-level mechanism kernels on one core.
 
-Draws a Zipf-distributed stream (truncated to the |C| ranks) of token embedding rows over the candidate words (the pipeline
-adds every corpus word to ``C``, so tokens are candidates), then times
+Draws a Zipf-distributed stream (truncated to |C| ranks) of token embedding rows over the
+candidate words (the pipeline adds every corpus word to ``C``, so tokens are candidates), then
+times
 ``ExponentialMechanism.sample`` (cold and warm CDF cache) and ``LaplaceNN.sample`` (without and
 with the rank fix; the fix cold and warm neighbour cache), plus the keyed uniforms they consume.
 

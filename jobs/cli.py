@@ -213,7 +213,7 @@ def main(argv: list[str] | None = None) -> int:
     d = sub.add_parser("demo", help="generate the demo corpus and sanitize it")
     d.add_argument("--output", default="demo-output", help="(default: %(default)s)")
     d.add_argument("--docs", type=int, default=200, help=DEFAULTS_NOTE)
-    d.add_argument("--epsilon", type=float, default=10.0, help=DEFAULTS_NOTE)
+    d.add_argument("--epsilon", type=float, default=3.0, help=DEFAULTS_NOTE)
     d.add_argument("--mechanism", choices=["em", "laplace-nn"], default="em", help=DEFAULTS_NOTE)
     d.add_argument("--master", default=None, help="Spark master (default: local[*])")
     d.add_argument("--noise-key-file", default=None,

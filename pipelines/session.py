@@ -60,6 +60,9 @@ def build_session(
     """
     from pyspark.sql import SparkSession
 
+    # Python workers run the driver's interpreter (it sees privtext and the pinned deps).
+    os.environ.setdefault("PYSPARK_PYTHON", sys.executable)
+    os.environ.setdefault("PYSPARK_DRIVER_PYTHON", sys.executable)
     builder = SparkSession.builder.appName(app_name)
     # Under spark-submit the JVM already exists and its --master wins.
     submitted = bool(os.environ.get("PYSPARK_GATEWAY_PORT") or os.environ.get("SPARK_ENV_LOADED"))

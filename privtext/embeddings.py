@@ -96,7 +96,7 @@ def _convert_glove_text(src: Path, npy_out: Path, words_out: Path) -> None:
     where ``n`` is the most common field count among the first lines, minus one.
     """
     with _open_text(src) as f:
-        sample = []
+        sample: list[int] = []
         for line in f:
             line = line.rstrip()
             if line and not (not sample and _is_header(line)):
@@ -169,7 +169,6 @@ def _convert_glove_text(src: Path, npy_out: Path, words_out: Path) -> None:
                     flush()
             flush()
         out.flush()
-        del out
         if row != n_rows:  # the file changed between the two passes
             raise ConfigError(f"embeddings file {str(src)!r} changed while being converted")
         _atomic_write(words_out, lambda fh: fh.write("".join(w + "\n" for w in words).encode()))
@@ -197,7 +196,9 @@ class Embeddings:
         spec: the load spec.
     """
 
-    def __init__(self, words: Sequence[str] | np.ndarray, vectors: np.ndarray, spec: str = "") -> None:
+    def __init__(
+        self, words: Sequence[str] | np.ndarray, vectors: np.ndarray, spec: str = ""
+    ) -> None:
         words = np.asarray(words, dtype=object)
         if vectors.ndim != 2:
             raise ConfigError(f"embeddings vectors must be 2-D, got shape {vectors.shape}")
@@ -213,9 +214,16 @@ class Embeddings:
         self.spec = spec
         self._index = None  # (pandas.Index of first occurrences, their rows)
         self._lock = threading.Lock()
+        self._from_spec = False  # set by load(): pickles as its spec
 
     def __len__(self) -> int:
         return int(self.words.shape[0])
+
+    def __reduce__(self):
+        """Loaded embeddings pickle as their spec (reloaded once per process on unpickling)."""
+        if self._from_spec:
+            return (load_embeddings_cached, (self.spec,))
+        return (Embeddings, (self.words, np.asarray(self.vectors), self.spec))
 
     def __repr__(self) -> str:
         return f"Embeddings(spec={self.spec!r}, V={len(self)}, dim={self.dim})"
@@ -270,9 +278,16 @@ class Embeddings:
         Raises:
             ConfigError: unknown spec, missing file or malformed content.
         """
+        emb = cls._load(spec)
+        emb._from_spec = True
+        return emb
+
+    @classmethod
+    def _load(cls, spec: str) -> Embeddings:
+        """:meth:`load` without marking the result as reloadable by spec."""
         if not isinstance(spec, str) or not spec.strip():
             raise ConfigError(f"embeddings must be a non-empty string, got {spec!r}")
-        if spec.strip().lower() in (DEFAULT_EMBEDDINGS, "glove-6b-50d-kumo"):
+        if spec.strip().lower() == DEFAULT_EMBEDDINGS:
             import pandas as pd
 
             try:
@@ -383,6 +398,10 @@ class CandidateSet:
     def __len__(self) -> int:
         return int(self.emb_index.shape[0])
 
+    def __reduce__(self):
+        """Pickles as (embeddings, emb_index); caches stay behind."""
+        return (CandidateSet, (self.emb, self.emb_index))
+
     def __repr__(self) -> str:
         return f"CandidateSet(|C|={len(self)}, emb={self.emb.spec!r})"
 
@@ -391,9 +410,7 @@ class CandidateSet:
         return self.emb.dim
 
     @classmethod
-    def build(
-        cls, emb: Embeddings, n_top: int, extra_words: Iterable[str] = ()
-    ) -> CandidateSet:
+    def build(cls, emb: Embeddings, n_top: int, extra_words: Iterable[str] = ()) -> CandidateSet:
         """The first ``n_top`` vocabulary entries that are words, plus ``extra_words``.
 
         Args:

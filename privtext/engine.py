@@ -15,7 +15,7 @@ from typing import Any
 
 import numpy as np
 
-from privtext.embeddings import CandidateSet, load_embeddings_cached
+from privtext.embeddings import CandidateSet, load_candidate_set_cached, load_embeddings_cached
 from privtext.mechanisms.exponential import ExponentialMechanism
 from privtext.mechanisms.laplace_nn import LaplaceNN
 from privtext.mechanisms.noise import KeyedNoise, load_noise_key
@@ -66,14 +66,15 @@ def mechanism_label(mechanism: str, rank_fix: bool) -> str:
 
 def build_mechanism(spec: EngineSpec, cands: CandidateSet) -> MechanismAdapter:
     if spec.mechanism == "em":
-        return MechanismAdapter(ExponentialMechanism(cands), "em", 1)
+        impl = ExponentialMechanism(cands)
+        return MechanismAdapter(impl, "em", int(impl.uniforms_per_token))
     if spec.mechanism == "laplace-nn":
         kwargs: dict[str, Any] = {"rank_fix": spec.rank_fix, "rank_fix_k": spec.rank_fix_k}
         if spec.rank_fix_c is not None:
             kwargs["rank_fix_c"] = spec.rank_fix_c
         impl = LaplaceNN(cands, **kwargs)
         return MechanismAdapter(
-            impl, mechanism_label("laplace-nn", spec.rank_fix), impl.uniforms_per_token(cands.vectors.shape[1])
+            impl, mechanism_label("laplace-nn", spec.rank_fix), int(impl.uniforms_per_token)
         )
     raise ValueError(f"perturb.mechanism must be em or laplace-nn, got {spec.mechanism!r}")
 
@@ -88,7 +89,7 @@ def get_sanitizer(spec: EngineSpec) -> Sanitizer:
         san = _CACHE.get(spec)
         if san is None:
             emb = load_embeddings_cached(spec.embeddings)
-            cands = CandidateSet.load(spec.candidates_path, emb)
+            cands = load_candidate_set_cached(spec.candidates_path, spec.embeddings)
             san = Sanitizer(
                 policy=TierPolicy.load(spec.policy_path),
                 lookup=emb.lookup,

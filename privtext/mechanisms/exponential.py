@@ -18,11 +18,13 @@ and so does the normaliser). A word without an embedding gets the uniform law on
 
 Implementation. The occurrences of a batch are grouped by distinct word; the distances of a
 block of distinct words to all of ``C`` come from one float64 matrix product (entries close to
-0, where the expansion ``||q||^2 - 2 q.c + ||c||^2`` cancels, are recomputed directly, so
-distances are accurate to about ``1e-11``); each row is normalised in float64 (log-sum-exp) into
-a CDF, and every occurrence of that word is drawn at once by inverse CDF (``searchsorted``) from
-its own uniform. CDFs are cached across calls (bounded LRU keyed by ``(word, eps)``), because
-corpora are Zipfian. The draw consumes exactly one uniform per token, given by the caller.
+0, where the expansion ``||q||^2 - 2 q.c + ||c||^2`` cancels, are recomputed directly, and a
+word's distance to itself is exactly 0, so distances are accurate to about ``1e-11``); each row
+is shifted by its largest logit (the log-sum-exp trick), exponentiated and cumulated in float64,
+and every occurrence of that word is drawn at once by inverse CDF (``searchsorted`` of
+``u * total``) from its own uniform. Cumulated rows are cached across calls (bounded LRU keyed by
+``(word, eps)`` in one preallocated slab), because corpora are Zipfian. The draw consumes
+exactly one uniform per token, given by the caller.
 """
 
 from __future__ import annotations
@@ -135,7 +137,7 @@ def scaled_distances64(
         diff = cands.vectors64()[cols] - q[r]
         g[r, cols] = s2 * np.einsum("ij,ij->i", diff, diff)
         row_min[r] = g[r].min()
-    if rows_self.size:
+    if self_pos is not None and rows_self.size:
         g[rows_self, self_pos[rows_self]] = 0.0
         row_min[rows_self] = 0.0
     np.sqrt(g, out=g)
@@ -174,6 +176,7 @@ class ExponentialMechanism:
         if isinstance(cache_bytes, bool) or not isinstance(cache_bytes, int) or cache_bytes < 0:
             raise ConfigError(f"cache_bytes must be an integer >= 0, got {cache_bytes!r}")
         self.cands = cands
+        self.cache_bytes = cache_bytes
         n = len(cands)
         self.cache_entries = int(cache_bytes // (8 * n))
         self.block = int(max(1, min(256, _BLOCK_BYTES // (8 * n))))
@@ -189,6 +192,10 @@ class ExponentialMechanism:
 
     def __repr__(self) -> str:
         return f"ExponentialMechanism(|C|={len(self.cands)})"
+
+    def __reduce__(self):
+        """Pickles as (candidate set, cache bound); the cache stays behind."""
+        return (ExponentialMechanism, (self.cands, self.cache_bytes))
 
     def log_probs(self, emb_idx: int, eps: float) -> np.ndarray:
         """Exact ``log P[y | x]`` for all ``y`` in ``C`` (float64 ``[|C|]``).
@@ -280,13 +287,15 @@ class ExponentialMechanism:
             # 1. cached words: draw now (later insertions may reuse their slots)
             missing: list[int] = []
             slots = self._slots
+            slab = self._slab
             for j, w in enumerate(words.tolist()):
                 slot = slots.get((w, eps))
                 if slot is None:
                     missing.append(j)
                 else:
                     slots.move_to_end((w, eps))
-                    draw(j, self._slab[slot])
+                    assert slab is not None
+                    draw(j, slab[slot])
             self.cache_hits += words.size - len(missing)
             self.cache_misses += len(missing)
             # 2. the others, a block of distinct words at a time

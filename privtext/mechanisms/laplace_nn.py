@@ -236,7 +236,8 @@ class LaplaceNN:
             ranks = rank_fix_ranks(uu[known, width - 1], self.rank_fix_c, eps, self.rank_fix_k)
             moved = np.flatnonzero(ranks > 0)
             if moved.size:
-                lists = neighbour_lists(self.cands, xstar[moved], self.rank_fix_k)
-                xstar[moved] = lists[np.arange(moved.size), ranks[moved]]
+                pivots, inv = np.unique(xstar[moved], return_inverse=True)
+                lists = neighbour_lists(self.cands, pivots, self.rank_fix_k)
+                xstar[moved] = lists[inv, ranks[moved]]
         out[known] = xstar
         return out

@@ -276,9 +276,9 @@ def build_dictionary(
     _check_int("samples_m", samples_m, 1)
     _check_int("top_k", top_k, 1)
     _check_int("chunk_sentences", chunk_sentences, 1)
-    for name, v in (("min_ratio", min_ratio), ("min_share", min_share)):
-        if not isinstance(v, int | float) or not math.isfinite(v) or v < 0:
-            raise ConfigError(f"prism.{name} must be a finite number >= 0, got {v!r}")
+    for name, value in (("min_ratio", min_ratio), ("min_share", min_share)):
+        if not isinstance(value, int | float) or not math.isfinite(value) or value < 0:
+            raise ConfigError(f"prism.{name} must be a finite number >= 0, got {value!r}")
     corpus = [s for s in corpus_sentences if isinstance(s, str) and s.strip()]
     if not corpus:
         raise ConfigError("prism.corpus has no non-empty sentence to sample from")

@@ -57,8 +57,7 @@ def load_spacy(model_name: str = DEFAULT_SPACY_MODEL) -> Any:
         import spacy  # noqa: PLC0415 - optional, heavy
     except ImportError as e:
         raise ConfigError(
-            f"{CONFIG_FIELD}={model_name!r} needs the 'spacy' package, which is not installed "
-            f"({e})"
+            f"{CONFIG_FIELD}={model_name!r} needs the 'spacy' package, which is not installed ({e})"
         ) from None
     try:
         nlp = spacy.load(model_name)

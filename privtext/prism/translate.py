@@ -96,14 +96,19 @@ class PrismDictionary:
     def __init__(self, entries: Iterable[DictEntry | Mapping[str, Any]]):
         rows: dict[tuple[str, str | None], list[tuple[int, str, float]]] = {}
         for e in entries:
-            d = e if isinstance(e, Mapping) else {
-                "source_word": e.source_word, "pos": e.pos, "target_word": e.target_word,
-                "rank": e.rank, "confidence": e.confidence,
-            }  # fmt: skip
-            key = (_norm(str(d["source_word"])), d.get("pos") or None)
-            rows.setdefault(key, []).append(
-                (int(d["rank"]), _norm(str(d["target_word"])), float(d["confidence"]))
-            )
+            if isinstance(e, Mapping):
+                word, pos, tgt = str(e["source_word"]), e.get("pos"), str(e["target_word"])
+                rank, conf = int(e["rank"]), float(e["confidence"])
+            else:
+                word, pos, tgt, rank, conf = (
+                    e.source_word,
+                    e.pos,
+                    e.target_word,
+                    e.rank,
+                    e.confidence,
+                )
+            key = (_norm(word), str(pos) if pos else None)
+            rows.setdefault(key, []).append((rank, _norm(tgt), conf))
         self._lists: dict[tuple[str, str | None], list[str]] = {}
         self._conf: dict[tuple[str, str | None], float] = {}
         for key, rs in rows.items():
@@ -158,9 +163,7 @@ class PrismDictionary:
 
     def substitutes(self, pos: str | None, min_confidence: float) -> list[str]:
         """Words whose entry for tag ``pos`` has confidence >= ``min_confidence`` (sorted)."""
-        return sorted(
-            w for (w, p), c in self._conf.items() if p == pos and c >= min_confidence
-        )
+        return sorted(w for (w, p), c in self._conf.items() if p == pos and c >= min_confidence)
 
 
 def prism_r_epsilon(n_words: int, r: float) -> float:

@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import email.utils
 import hashlib
+import http.client
 import json
 import logging
 import math
@@ -727,10 +728,8 @@ class HttpTranslator(Translator):
         except urllib.error.URLError as e:
             if isinstance(e.reason, TimeoutError):
                 raise _RetryableFailure("timeout") from None
-            raise _RetryableFailure(
-                f"connection error ({type(e.reason).__name__})"
-            ) from None
-        except (OSError, ValueError) as e:  # reset, refused, incomplete read, bad status line
+            raise _RetryableFailure(f"connection error ({type(e.reason).__name__})") from None
+        except (OSError, ValueError, http.client.HTTPException) as e:  # reset, refused, truncated
             raise _RetryableFailure(f"connection error ({type(e).__name__})") from None
         try:
             return json.loads(raw.decode("utf-8"))
@@ -970,7 +969,10 @@ class LocalSeq2SeqTranslator(Translator):
     kind = "local"
 
     def __init__(
-        self, model_dir: str, limits: TranslatorLimits | None = None, device: str | None = None,
+        self,
+        model_dir: str,
+        limits: TranslatorLimits | None = None,
+        device: str | None = None,
         **kw: Any,
     ):
         super().__init__(limits, **kw)
@@ -1038,7 +1040,8 @@ class LocalSeq2SeqTranslator(Translator):
         except _RetryableFailure as e:
             self.stats.add(failures=1)
             raise TranslatorError(
-                f"local model {self.model_dir!r}: {e.status}", endpoint=self.model_dir,
+                f"local model {self.model_dir!r}: {e.status}",
+                endpoint=self.model_dir,
                 status=e.status,
             ) from None
 
@@ -1083,9 +1086,7 @@ def make_translator(
     """
     canon = KINDS.get(str(kind).strip().lower()) if isinstance(kind, str) else None
     if canon is None:
-        raise ConfigError(
-            f"{CONFIG_PREFIX}.kind must be one of {sorted(KINDS)}, got {kind!r}"
-        )
+        raise ConfigError(f"{CONFIG_PREFIX}.kind must be one of {sorted(KINDS)}, got {kind!r}")
     lim = TranslatorLimits.from_mapping(limits)
     if canon in ("libretranslate", "openai-chat") and not url:
         raise ConfigError(f"{CONFIG_PREFIX}.url is required for kind {canon!r}, got {url!r}")
@@ -1095,6 +1096,6 @@ def make_translator(
     if canon == "openai-chat":
         assert url is not None
         return OpenAIChatTranslator(url, model or "", lim, clock=clock, sleep=sleep, rng=rng)
-    return LocalSeq2SeqTranslator(model or "", lim, device=device, clock=clock, sleep=sleep,
-                                  rng=rng)
-
+    return LocalSeq2SeqTranslator(
+        model or "", lim, device=device, clock=clock, sleep=sleep, rng=rng
+    )

@@ -23,7 +23,7 @@ def _cfg(inp, out, **over):
     base = {
         "input": {"path": str(inp), "format": "jsonl"},
         "output": {"path": str(out), "keep_intermediates": True},
-        "perturb": {"epsilon": 10.0, "candidates": 5000},
+        "perturb": {"epsilon": 3.0, "candidates": 5000},
         "spark": {"shuffle_partitions": 2},
     }
     for sect, vals in over.items():
@@ -99,20 +99,20 @@ def test_ledger_records_tier_budgets_and_counts(spark, demo_run):
     _, out, _ = demo_run
     ledger = read_table(spark, f"{out}/ledger").collect()
     assert {r.tier for r in ledger} == {"PII", "PoII"}
-    assert {r.epsilon_per_token for r in ledger if r.tier == "PII"} == {5.0}
-    assert {r.epsilon_per_token for r in ledger if r.tier == "PoII"} == {10.0}
+    assert {r.epsilon_per_token for r in ledger if r.tier == "PII"} == {1.5}
+    assert {r.epsilon_per_token for r in ledger if r.tier == "PoII"} == {3.0}
     docs = {r.id: r for r in read_table(spark, f"{out}/documents").collect()}
     for r in ledger:
         if r.tier == "PII":
             assert r.tokens_perturbed == docs[r.doc_id].n_perturbed_pii
-            assert r.epsilon_sum == pytest.approx(5.0 * r.tokens_perturbed)
+            assert r.epsilon_sum == pytest.approx(1.5 * r.tokens_perturbed)
 
 
 def test_manifest_records_config_counts_and_no_key(spark, demo_run):
     _, out, summary = demo_run
     m = read_table(spark, f"{out}/manifest").collect()
     assert len(m) == 1 and m[0].run_id == summary.run_id
-    assert json.loads(m[0].config_json)["perturb"]["epsilon"] == 10.0
+    assert json.loads(m[0].config_json)["perturb"]["epsilon"] == 3.0
     assert json.loads(m[0].counts_json)["documents"] == 40
     from tests.conftest import TEST_NOISE_KEY
 

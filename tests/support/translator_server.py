@@ -16,9 +16,11 @@ nouns and verbs are inflected (plural nouns, 3rd person singular / plural verbs)
 sentence, and unknown words (names) pass through unchanged. The result is deterministic.
 
 Faults (``faults=``): a list consumed one per request in arrival order (``None``/``"ok"``,
-``"timeout"``, ``"429"``, ``"500"``, ``"503"``, ``"malformed"``, ``"drop"``, ``"nonstring"``,
-``"missing"``, ``"empty"``), or a dict ``{fault: probability}`` drawn with a seeded RNG.
-``"timeout"`` sleeps ``timeout_sleep_s`` before answering (longer than the client timeout).
+``"timeout"``, ``"429"``, ``"500"``, ``"503"``, ``"malformed"`` (bad JSON), ``"truncated"``
+(connection closed before the announced length), ``"drop"`` (one item short), ``"nonstring"``,
+``"missing"`` (no translation field), ``"empty"``), or a dict ``{fault: probability}`` drawn with
+a seeded RNG. ``"timeout"`` sleeps ``timeout_sleep_s`` before answering (longer than the client
+timeout).
 Counters (``requests``, ``sentences``, ``faults_served``, ``translated``) let tests check what
 reached the service; ``srv.lexicon`` exposes the expected translations for precision tests.
 :func:`english_corpus` generates a deterministic English corpus over the same lexicon.
@@ -167,6 +169,7 @@ NAMES = ["Alice", "Bob", "Marie", "Thomas", "Emma", "Lucas", "Paris", "London"]
 
 _VOWELS = set("aeiouyàâäéèêëîïôöûüœæh")
 _H_ASPIRE = {"hibou", "hiboux"}
+_CONTRACT = {"à": {"le": "au", "les": "aux"}, "de": {"le": "du", "les": "des"}}
 _ELIDE = {"le": "l'", "la": "l'", "de": "d'", "je": "j'", "que": "qu'", "ne": "n'", "ce": "cet"}
 
 
@@ -232,8 +235,12 @@ class Lexicon:
 
     def __init__(self) -> None:
         self.words: dict[str, Word] = {}
-        for block, cat in ((AGENTS, "agent"), (THINGS, "thing"), (PLACES, "place"),
-                           (TIMES, "time")):
+        for block, cat in (
+            (AGENTS, "agent"),
+            (THINGS, "thing"),
+            (PLACES, "place"),
+            (TIMES, "time"),
+        ):
             for e in _entries(block):
                 en, fr, g = e.split()
                 self._add_noun(en, [(fr, g)], cat)
@@ -289,9 +296,7 @@ class Lexicon:
         genders = tuple(g for _fr, g in senses)
         self._add(Word(sg, "NOUN", sing, frozenset(s[0] for s in sing), genders, "sg", cat, sg))
         if pl != sg:
-            self._add(
-                Word(pl, "NOUN", plur, frozenset(s[0] for s in plur), genders, "pl", cat, sg)
-            )
+            self._add(Word(pl, "NOUN", plur, frozenset(s[0] for s in plur), genders, "pl", cat, sg))
 
     def _add_adj(self, en: str, senses: list[str], cat: str) -> None:
         out = []
@@ -484,7 +489,7 @@ def _detokenize_fr(words: list[str]) -> str:
     for w in words:
         prev = merged[-1] if merged else None
         if prev in ("à", "de") and w in ("le", "les"):
-            merged[-1] = {"à": {"le": "au", "les": "aux"}, "de": {"le": "du", "les": "des"}}[prev][w]
+            merged[-1] = _CONTRACT[prev][w]
             continue
         merged.append(w)
     parts: list[str] = []
@@ -550,8 +555,10 @@ def english_corpus(n_sentences: int, seed: int = 0, lexicon: Lexicon = LEXICON) 
         lambda: f"A {c(agents)} {c(vt3)} {det()} {c(things)} {c(advs)}.",
         lambda: f"{c(['He', 'She', 'It'])} {c(vt3)} the {c(things)} and the {c(things)}.",
         lambda: f"The {c(agents)} {c(vi3)} because the {c(things)} is {c(adjs)}.",
-        lambda: f"{c(['We', 'They', 'You'])} {c(vt)} some {c(adjs)} {c(things_pl)} "
-        f"{c(['in', 'near'])} the {c(places)}.",
+        lambda: (
+            f"{c(['We', 'They', 'You'])} {c(vt)} some {c(adjs)} {c(things_pl)} "
+            f"{c(['in', 'near'])} the {c(places)}."
+        ),
         lambda: f"Yesterday the {c(adjs)} {c(agents_pl)} {c(vt)} {det()} {c(things)}.",
         lambda: f"The {c(agents)} {c(vi3)} {c(advs)} with {det()} {c(agents)}.",
     ]
@@ -561,7 +568,10 @@ def english_corpus(n_sentences: int, seed: int = 0, lexicon: Lexicon = LEXICON) 
 # --------------------------------------------------------------------------------------------
 # The HTTP server
 
-FAULTS = ("timeout", "429", "500", "503", "malformed", "drop", "nonstring", "missing", "empty")
+FAULTS = (
+    "timeout", "429", "500", "503", "malformed", "truncated", "drop", "nonstring", "missing",
+    "empty",
+)  # fmt: skip
 _PROMPT = re.compile(r"^Directly translate (\w+) to (\w+): (.*)$", re.S)
 
 
@@ -705,12 +715,19 @@ class StandInTranslator:
             def do_GET(self) -> None:  # noqa: N802 - http.server API
                 stand_in._send(self, 404, {"error": "not found"})
 
-        server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        class Server(ThreadingHTTPServer):
+            request_queue_size = 256  # the default (5) drops bursts of concurrent connects
+
+        server = Server(("127.0.0.1", 0), Handler)
         server.daemon_threads = True
         server.block_on_close = False
         self._server = server
-        self._thread = threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.05},
-                                        name="stand-in-translator", daemon=True)
+        self._thread = threading.Thread(
+            target=server.serve_forever,
+            kwargs={"poll_interval": 0.05},
+            name="stand-in-translator",
+            daemon=True,
+        )
         self._thread.start()
         host, port = server.server_address[:2]
         self.url = f"http://{host}:{port}"
@@ -740,13 +757,20 @@ class StandInTranslator:
                         return k
         return None
 
-    def _send(self, h: BaseHTTPRequestHandler, status: int, body: Any, raw: bytes | None = None,
-              headers: Mapping[str, str] | None = None) -> None:
+    def _send(
+        self,
+        h: BaseHTTPRequestHandler,
+        status: int,
+        body: Any,
+        raw: bytes | None = None,
+        headers: Mapping[str, str] | None = None,
+        extra_length: int = 0,
+    ) -> None:
         data = raw if raw is not None else json.dumps(body, ensure_ascii=False).encode("utf-8")
         try:
             h.send_response(status)
             h.send_header("Content-Type", "application/json; charset=utf-8")
-            h.send_header("Content-Length", str(len(data)))
+            h.send_header("Content-Length", str(len(data) + extra_length))
             for k, v in (headers or {}).items():
                 h.send_header(k, v)
             h.end_headers()
@@ -796,6 +820,10 @@ class StandInTranslator:
         elif fault in ("500", "503"):
             self._send(h, int(fault), {"error": "internal error"})
             return
+        elif fault == "truncated":  # the connection closes before the announced length
+            self._send(h, 200, {"translatedText": ["x"]}, extra_length=40)
+            h.close_connection = True
+            return
         elif fault == "malformed":
             self._send(h, 200, None, raw=b'{"translatedText": ["tronqu')
             return
@@ -812,8 +840,9 @@ class StandInTranslator:
             self._send(h, 403, {"error": "Invalid API key"})
             return
         if body.get("source") != "en" or body.get("target") != "fr":
-            self._send(h, 400, {"error": f"unsupported pair {body.get('source')}->"
-                                         f"{body.get('target')}"})
+            self._send(
+                h, 400, {"error": f"unsupported pair {body.get('source')}->{body.get('target')}"}
+            )
             return
         q = body["q"]
         items = q if isinstance(q, list) else [q]

@@ -1,0 +1,1 @@
+"""Unit tests of privtext.prism (translators, dictionary, PRISM encode/decode)."""
