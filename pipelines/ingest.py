@@ -12,6 +12,10 @@ from pyspark.sql import DataFrame, Window
 from pyspark.sql import functions as F
 
 
+# Empty or only (Unicode) whitespace.
+_BLANK = r"(?U)^\s*$"
+
+
 def split_valid(df: DataFrame, max_text_chars: int, run_id: str) -> tuple[DataFrame, DataFrame]:
     """Return ``(valid, quarantine)``.
 
@@ -20,9 +24,9 @@ def split_valid(df: DataFrame, max_text_chars: int, run_id: str) -> tuple[DataFr
     reason = (
         F.when(F.col("_error").isNotNull(), F.col("_error"))
         .when(F.col("_id").isNull(), F.lit("id is null"))
-        .when(F.length(F.trim(F.col("_id"))) == 0, F.lit("id is empty"))
+        .when(F.col("_id").rlike(_BLANK), F.lit("id is empty"))
         .when(F.col("_text").isNull(), F.lit("text is null"))
-        .when(F.length(F.trim(F.col("_text"))) == 0, F.lit("text is empty"))
+        .when(F.col("_text").rlike(_BLANK), F.lit("text is empty"))
         .when(
             F.length(F.col("_text")) > max_text_chars,
             F.concat(
