@@ -94,14 +94,21 @@ FAULT_ENV = "PRIVTEXT_FAULT_INJECTION"
 
 def _maybe_inject_fault() -> None:
     """Fail the first attempt of every perturb task when ``$PRIVTEXT_FAULT_INJECTION`` is
-    ``perturb-first-attempt``: the retry test uses it to prove a retried task reproduces the
-    same release. Unset in production; it can only make a run fail, never change its output."""
-    if os.environ.get(FAULT_ENV) == "perturb-first-attempt":
-        from pyspark import TaskContext
+    ``perturb-first-attempt[:MARKER_DIR]`` (a file is written to MARKER_DIR for each injected
+    fault). The retry test uses it to prove a retried task reproduces the same release. Unset
+    in production; it can only make a run fail, never change its output."""
+    setting = os.environ.get(FAULT_ENV, "")
+    if not setting.startswith("perturb-first-attempt"):
+        return
+    from pyspark import TaskContext
 
-        ctx = TaskContext.get()
-        if ctx is not None and ctx.attemptNumber() == 0:
-            raise RuntimeError("injected fault: first attempt of a perturb task")
+    ctx = TaskContext.get()
+    if ctx is not None and ctx.attemptNumber() == 0:
+        marker_dir = setting.partition(":")[2]
+        if marker_dir:
+            with open(os.path.join(marker_dir, f"fault-{ctx.taskAttemptId()}"), "w") as fh:
+                fh.write(str(ctx.partitionId()))
+        raise RuntimeError("injected fault: first attempt of a perturb task")
 
 
 def resolve_spec(spec: EngineSpec) -> EngineSpec:

@@ -51,7 +51,11 @@ def reference(corpus, tmp_path_factory):
 
 def test_a_forced_task_retry_reproduces_the_same_release(corpus, reference, tmp_path):
     out = tmp_path / "out"
-    _run_cli(corpus, out, "local[2,3]", {"PRIVTEXT_FAULT_INJECTION": "perturb-first-attempt"})
+    markers = tmp_path / "faults"
+    markers.mkdir()
+    _run_cli(corpus, out, "local[2,3]",
+             {"PRIVTEXT_FAULT_INJECTION": f"perturb-first-attempt:{markers}"})
+    assert list(markers.iterdir()), "the fault was never injected"
     assert _documents(out) == reference
 
 
