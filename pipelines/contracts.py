@@ -55,8 +55,11 @@ def _describe(res: Any) -> str:
     cfg = res.expectation_config
     kwargs = {k: v for k, v in cfg.kwargs.items() if k not in ("batch_id",)}
     observed = res.result or {}
-    detail = {k: observed[k] for k in ("unexpected_count", "observed_value", "unexpected_percent")
-              if k in observed}
+    detail = {
+        k: observed[k]
+        for k in ("unexpected_count", "observed_value", "unexpected_percent")
+        if k in observed
+    }
     return f"{cfg.type}({kwargs}) -> {detail}"
 
 
@@ -115,8 +118,9 @@ def sanitize_extra_expectations(tier_epsilon: dict[str, float]) -> dict[str, lis
             E.ExpectColumnValuesToBeInSet(
                 column="epsilon_per_token", value_set=sorted(set(tier_epsilon.values()))
             ),
-            E.ExpectColumnValuesToBeBetween(column="epsilon_per_token", min_value=0,
-                                            max_value=max_eps),
+            E.ExpectColumnValuesToBeBetween(
+                column="epsilon_per_token", min_value=0, max_value=max_eps
+            ),
             E.ExpectColumnValuesToBeBetween(column="tokens_perturbed", min_value=0),
         ],
     }

@@ -11,7 +11,6 @@ from __future__ import annotations
 from pyspark.sql import DataFrame, Window
 from pyspark.sql import functions as F
 
-
 # Empty or only (Unicode) whitespace.
 _BLANK = r"(?U)^\s*$"
 

@@ -138,8 +138,9 @@ def read_corpus(spark, path: str, fmt: str, id_col: str, text_col: str):
             error = F.lit(None).cast("string")
         else:
             text = F.lit(None).cast("string")
-            error = F.lit(f"text is not a string (column {text_col!r} has type "
-                          f"{text_type.simpleString()})")
+            error = F.lit(
+                f"text is not a string (column {text_col!r} has type {text_type.simpleString()})"
+            )
         df = raw.select(
             F.col(id_col).cast("string").alias("_id"),
             text.alias("_text"),

@@ -36,7 +36,7 @@ from pipelines.io import (
 )
 from privtext.config import RunConfig
 from privtext.embeddings import CandidateSet, load_embeddings_cached
-from privtext.engine import EngineSpec, mechanism_label
+from privtext.engine import EngineSpec
 from privtext.errors import ConfigError
 from privtext.mechanisms.noise import load_noise_key
 from privtext.tagging.policy import TierPolicy
@@ -72,14 +72,19 @@ def new_run_id() -> str:
 def annotate(valid: DataFrame) -> DataFrame:
     """Add ``tok`` (tokens with offsets and norms) and ``tags`` (recognized spans)."""
     return valid.select(
-        "id", "text", tokenize_udf()(F.col("text")).alias("tok"), tag_udf()(F.col("text")).alias("tags")
+        "id",
+        "text",
+        tokenize_udf()(F.col("text")).alias("tok"),
+        tag_udf()(F.col("text")).alias("tags"),
     )
 
 
 def perturb(annotated: DataFrame, spec: EngineSpec) -> DataFrame:
     """Add ``r``: the sanitized text, per-unit arrays and ledger arrays."""
     return annotated.select(
-        "id", "text", "tags",
+        "id",
+        "text",
+        "tags",
         perturb_udf(spec)(F.col("id"), F.col("text"), F.col("tok"), F.col("tags")).alias("r"),
     )
 
@@ -95,7 +100,9 @@ def documents_table(result: DataFrame, run_id: str) -> DataFrame:
     return out.select(cols)
 
 
-def _zip_table(result: DataFrame, prefix: str, names: list[str], run_id: str, table: str) -> DataFrame:
+def _zip_table(
+    result: DataFrame, prefix: str, names: list[str], run_id: str, table: str
+) -> DataFrame:
     zipped = F.arrays_zip(*[F.col(f"r.{prefix}{n}").alias(n) for n in names])
     exploded = result.select(F.col("id").alias("doc_id"), F.explode(zipped).alias("z"))
     out = exploded.select("doc_id", *[F.col(f"z.{n}").alias(n) for n in names]).withColumn(
@@ -105,38 +112,61 @@ def _zip_table(result: DataFrame, prefix: str, names: list[str], run_id: str, ta
 
 
 def ledger_table(result: DataFrame, run_id: str) -> DataFrame:
-    names = ["tier", "mechanism", "tokens_perturbed", "spans_replaced", "operators",
-             "epsilon_per_token", "epsilon_sum"]
+    names = [
+        "tier",
+        "mechanism",
+        "tokens_perturbed",
+        "spans_replaced",
+        "operators",
+        "epsilon_per_token",
+        "epsilon_sum",
+    ]
     return _zip_table(result, "l_", names, run_id, "ledger")
 
 
 def tokens_table(result: DataFrame, run_id: str) -> DataFrame:
-    names = ["position", "start", "end", "original", "replacement", "tier", "entity_type",
-             "operator"]
+    names = [
+        "position",
+        "start",
+        "end",
+        "original",
+        "replacement",
+        "tier",
+        "entity_type",
+        "operator",
+    ]
     return _zip_table(result, "u_", names, run_id, "tokens")
 
 
 def tags_table(annotated: DataFrame, policy: TierPolicy, run_id: str) -> DataFrame:
     """One row per recognized span, with the tier the policy gives it and whether it acted."""
     zipped = F.arrays_zip(
-        F.col("tags.starts").alias("start"), F.col("tags.ends").alias("end"),
-        F.col("tags.types").alias("entity_type"), F.col("tags.scores").alias("score"),
+        F.col("tags.starts").alias("start"),
+        F.col("tags.ends").alias("end"),
+        F.col("tags.types").alias("entity_type"),
+        F.col("tags.scores").alias("score"),
         F.col("tags.sources").alias("source"),
     )
     ex = annotated.select(F.col("id").alias("doc_id"), F.explode(zipped).alias("z")).select(
         "doc_id", "z.*"
     )
-    tier_map = F.create_map(*[x for k, r in policy.entities.items() for x in (F.lit(k), F.lit(r.tier))])
+    tier_map = F.create_map(
+        *[x for k, r in policy.entities.items() for x in (F.lit(k), F.lit(r.tier))]
+    )
     min_map = F.create_map(
         *[x for k, r in policy.entities.items() for x in (F.lit(k), F.lit(float(r.min_score)))]
     )
-    op_map = F.create_map(*[x for k, r in policy.entities.items() for x in (F.lit(k), F.lit(r.operator))])
+    op_map = F.create_map(
+        *[x for k, r in policy.entities.items() for x in (F.lit(k), F.lit(r.operator))]
+    )
     tier = F.coalesce(tier_map[F.col("entity_type")], F.lit(policy.default.tier))
     min_score = F.coalesce(min_map[F.col("entity_type")], F.lit(float(policy.default.min_score)))
     op = F.coalesce(op_map[F.col("entity_type")], F.lit(policy.default.operator))
     applied = (tier != F.lit("none")) & (op != F.lit("keep")) & (F.col("score") >= min_score)
-    out = ex.withColumn("tier", tier).withColumn("applied", applied).withColumn(
-        "run_id", F.lit(run_id)
+    out = (
+        ex.withColumn("tier", tier)
+        .withColumn("applied", applied)
+        .withColumn("run_id", F.lit(run_id))
     )
     return out.select([c.name for c in TABLES["tags"]])
 
@@ -146,8 +176,12 @@ def _versions() -> dict[str, str]:
     import numpy
     import pyspark
 
-    out = {"privtext": privtext.__version__, "pyspark": pyspark.__version__,
-           "numpy": numpy.__version__, "python": platform.python_version()}
+    out = {
+        "privtext": privtext.__version__,
+        "pyspark": pyspark.__version__,
+        "numpy": numpy.__version__,
+        "python": platform.python_version(),
+    }
     try:
         from importlib.metadata import version
 
@@ -215,8 +249,11 @@ def run_sanitize(spark: SparkSession, cfg: RunConfig, run_id: str | None = None)
         extra: list[str] = []
         if cfg.perturb.include_corpus_words:
             rows = (
-                annotated.select(F.explode(vocab_indices_udf(cfg.perturb.embeddings)(
-                    F.col("tok.norms"))).alias("i"))
+                annotated.select(
+                    F.explode(vocab_indices_udf(cfg.perturb.embeddings)(F.col("tok.norms"))).alias(
+                        "i"
+                    )
+                )
                 .distinct()
                 .collect()
             )
@@ -266,13 +303,17 @@ def run_sanitize(spark: SparkSession, cfg: RunConfig, run_id: str | None = None)
         written = {name: read_table(spark, f"{staging}/{name}", out_fmt) for name in frames}
         counts = {name: df.count() for name, df in written.items()}
         counts["input_rows"] = n_input
-        tok_stats = written["documents"].agg(
-            F.sum("n_tokens").alias("tokens"),
-            F.sum("n_perturbed_pii").alias("perturbed_pii"),
-            F.sum("n_perturbed_poii").alias("perturbed_poii"),
-            F.sum("n_spans_replaced").alias("spans_replaced"),
-            F.sum("kept_by_mechanism").alias("kept_by_mechanism"),
-        ).first()
+        tok_stats = (
+            written["documents"]
+            .agg(
+                F.sum("n_tokens").alias("tokens"),
+                F.sum("n_perturbed_pii").alias("perturbed_pii"),
+                F.sum("n_perturbed_poii").alias("perturbed_poii"),
+                F.sum("n_spans_replaced").alias("spans_replaced"),
+                F.sum("kept_by_mechanism").alias("kept_by_mechanism"),
+            )
+            .first()
+        )
         counts.update({k: int(v or 0) for k, v in tok_stats.asDict().items()})
         if counts["documents"] + counts["quarantine"] != n_input or counts["documents"] != n_docs:
             raise RuntimeError(
@@ -312,4 +353,3 @@ def run_sanitize(spark: SparkSession, cfg: RunConfig, run_id: str | None = None)
             df.unpersist()
         delete_path(spark, staging)
         shutil.rmtree(artifacts, ignore_errors=True)
-

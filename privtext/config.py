@@ -134,7 +134,9 @@ class RunConfig(_Strict):
         if not self.output.path:
             raise ConfigError("output.path is required (--output), got None")
         if self.perturb.epsilon is None:
-            raise ConfigError("perturb.epsilon is required (--epsilon): no default budget, got None")
+            raise ConfigError(
+                "perturb.epsilon is required (--epsilon): no default budget, got None"
+            )
         return self
 
 

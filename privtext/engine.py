@@ -65,6 +65,7 @@ def mechanism_label(mechanism: str, rank_fix: bool) -> str:
 
 
 def build_mechanism(spec: EngineSpec, cands: CandidateSet) -> MechanismAdapter:
+    impl: Any
     if spec.mechanism == "em":
         impl = ExponentialMechanism(cands)
         return MechanismAdapter(impl, "em", int(impl.uniforms_per_token))

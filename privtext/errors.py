@@ -2,11 +2,11 @@
 
 
 class ConfigError(ValueError):
-    """A configuration or policy value is invalid; the message names the dotted field path and value."""
+    """A configuration or policy value is invalid; the message names the field path and value."""
 
 
 class InputError(ValueError):
-    """Input data cannot be read as asked (missing column, unknown format); names field and value."""
+    """Input cannot be read as asked (missing column, unknown format); names field and value."""
 
 
 class ContractError(RuntimeError):

@@ -31,7 +31,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 import numpy as np
 
@@ -47,16 +47,14 @@ OP_KEEP = "keep"
 OP_MECHANISM = "mechanism"
 
 
-class WordMechanism:
+class WordMechanism(Protocol):
     """What the sanitizer needs from a word mechanism (EM or Laplace-NN)."""
 
     name: str
 
-    def uniforms_needed(self) -> int:  # pragma: no cover - interface
-        raise NotImplementedError
+    def uniforms_needed(self) -> int: ...
 
-    def sample(self, emb_idx: np.ndarray, eps: float, u: np.ndarray) -> np.ndarray:  # noqa: D102
-        raise NotImplementedError  # pragma: no cover - interface
+    def sample(self, emb_idx: np.ndarray, eps: float, u: np.ndarray) -> np.ndarray: ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -224,7 +222,12 @@ class Sanitizer:
 
         return [
             self._assemble(
-                d, texts[d], tokens[d], per_doc_active[d], replacements[d], span_repl,
+                d,
+                texts[d],
+                tokens[d],
+                per_doc_active[d],
+                replacements[d],
+                span_repl,
                 int(kept_by_mech[d]),
             )
             for d in range(n_docs)
@@ -276,8 +279,16 @@ class Sanitizer:
                 edit_text.append(repl)
                 span_counts[tier] += 1
                 units.append(
-                    Unit(first, sp.start, sp.end, text[sp.start : sp.end], repl, tier,
-                         sp.entity_type, op)
+                    Unit(
+                        first,
+                        sp.start,
+                        sp.end,
+                        text[sp.start : sp.end],
+                        repl,
+                        tier,
+                        sp.entity_type,
+                        op,
+                    )
                 )
         order = np.argsort(np.asarray(edit_starts, dtype=np.int64), kind="stable")
         starts = np.asarray(edit_starts, dtype=np.int64)[order]
@@ -290,8 +301,16 @@ class Sanitizer:
         if self.record_all_tokens:
             for i in np.flatnonzero(~covered).tolist():
                 units.append(
-                    Unit(i, int(tk.starts[i]), int(tk.ends[i]), tk.texts[i], tk.texts[i],
-                         "none", None, OP_KEEP)
+                    Unit(
+                        i,
+                        int(tk.starts[i]),
+                        int(tk.ends[i]),
+                        tk.texts[i],
+                        tk.texts[i],
+                        "none",
+                        None,
+                        OP_KEEP,
+                    )
                 )
             units.sort(key=lambda u: u.start)
         mech_name = self.mechanism.name

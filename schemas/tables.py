@@ -36,7 +36,9 @@ DOCUMENTS = (
     Column("n_perturbed_poii", "int", description="PoII word tokens perturbed by the mechanism"),
     Column("n_spans_replaced", "int", description="pattern spans replaced (surrogate/mask/hash)"),
     Column("kept_by_mechanism", "int", description="perturbed tokens whose draw was the original"),
-    Column("pii_surrogate_leaks", "int", description="PII pattern originals still present: must be 0"),
+    Column(
+        "pii_surrogate_leaks", "int", description="PII pattern originals still present: must be 0"
+    ),
     Column("run_id", "string"),
 )
 

@@ -30,8 +30,11 @@ def spark(_noise_key_env):
         app_name="privtext-tests",
         shuffle_partitions=2,
         arrow_batch_size=500,
-        extra_conf={"spark.ui.enabled": "false", "spark.default.parallelism": "2",
-                    "spark.driver.memory": "2g"},
+        extra_conf={
+            "spark.ui.enabled": "false",
+            "spark.default.parallelism": "2",
+            "spark.driver.memory": "2g",
+        },
     )
     yield session
     session.stop()

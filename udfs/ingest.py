@@ -18,25 +18,39 @@ def _parse_line(line: str, id_col: str, text_col: str) -> tuple[str | None, str 
     try:
         obj = json.loads(line)
     except (json.JSONDecodeError, RecursionError) as exc:
-        return None, None, f"malformed JSON line ({exc.msg} at column {exc.colno})" if isinstance(
-            exc, json.JSONDecodeError
-        ) else "malformed JSON line"
+        return (
+            None,
+            None,
+            f"malformed JSON line ({exc.msg} at column {exc.colno})"
+            if isinstance(exc, json.JSONDecodeError)
+            else "malformed JSON line",
+        )
     if not isinstance(obj, dict):
         return None, None, f"JSON line is not an object (got {type(obj).__name__})"
     raw_id = obj.get(id_col)
     if raw_id is None or isinstance(raw_id, str):
         doc_id = raw_id
     elif isinstance(raw_id, bool) or not isinstance(raw_id, int):
-        return None, None, f"field {id_col!r} is not a string or integer (got {type(raw_id).__name__})"
+        return (
+            None,
+            None,
+            f"field {id_col!r} is not a string or integer (got {type(raw_id).__name__})",
+        )
     else:
         doc_id = str(raw_id)
     text = obj.get(text_col)
     if text is not None and not isinstance(text, str):
-        return doc_id, None, f"text is not a string (field {text_col!r} has type {type(text).__name__})"
+        return (
+            doc_id,
+            None,
+            f"text is not a string (field {text_col!r} has type {type(text).__name__})",
+        )
     return doc_id, text, None
 
 
-def parse_jsonl_series(lines: pd.Series, id_col: str = "id", text_col: str = "text") -> pd.DataFrame:
+def parse_jsonl_series(
+    lines: pd.Series, id_col: str = "id", text_col: str = "text"
+) -> pd.DataFrame:
     """Parse JSON lines into (id, text, error) columns."""
     rows = [_parse_line(line, id_col, text_col) for line in lines]
     return pd.DataFrame(rows, columns=["id", "text", "error"])

@@ -83,8 +83,15 @@ def perturb_frame(
         out["u_tier"].append([u.tier for u in units])
         out["u_entity_type"].append([u.entity_type for u in units])
         out["u_operator"].append([u.operator for u in units])
-        for key in ("tier", "mechanism", "tokens_perturbed", "spans_replaced", "operators",
-                    "epsilon_per_token", "epsilon_sum"):
+        for key in (
+            "tier",
+            "mechanism",
+            "tokens_perturbed",
+            "spans_replaced",
+            "operators",
+            "epsilon_per_token",
+            "epsilon_sum",
+        ):
             out["l_" + key].append([row[key] for row in r.ledger])
     return pd.DataFrame(out)
 

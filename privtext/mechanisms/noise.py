@@ -102,7 +102,9 @@ class KeyedNoise:
         if not isinstance(key, bytes | bytearray) or len(key) < MIN_KEY_BYTES:
             raise ConfigError(f"noise key must be >= {MIN_KEY_BYTES} bytes")
         self._aes_key = hmac.new(bytes(key), b"privtext/noise/aes-256/v1", hashlib.sha256).digest()
-        self._doc_mac_key = hmac.new(bytes(key), b"privtext/noise/doc-id/v1", hashlib.sha256).digest()
+        self._doc_mac_key = hmac.new(
+            bytes(key), b"privtext/noise/doc-id/v1", hashlib.sha256
+        ).digest()
         self._doc_cache: dict[str, int] = {}
 
     def __repr__(self) -> str:  # never show the key
@@ -115,7 +117,9 @@ class KeyedNoise:
 
     def derived_key(self, label: str) -> bytes:
         """A 32-byte key for another purpose (e.g. keyed hashing), independent of the noise."""
-        return hmac.new(self._aes_key, b"privtext/derived/" + label.encode(), hashlib.sha256).digest()
+        return hmac.new(
+            self._aes_key, b"privtext/derived/" + label.encode(), hashlib.sha256
+        ).digest()
 
     def doc_keys(self, doc_ids: Iterable[str]) -> np.ndarray:
         """64-bit document keys (uint64), one HMAC per distinct document id."""
@@ -135,7 +139,7 @@ class KeyedNoise:
         return np.asarray(out, dtype=np.uint64)
 
     def _keystream_words(self, blocks: np.ndarray) -> np.ndarray:
-        """Encrypt counter blocks (any array whose bytes are whole 16-byte blocks); (n, 2) uint64."""
+        """Encrypt counter blocks (bytes = whole 16-byte blocks); return (n, 2) uint64 words."""
         encryptor = Cipher(algorithms.AES(self._aes_key), modes.ECB()).encryptor()
         ct = encryptor.update(blocks.tobytes()) + encryptor.finalize()
         return np.frombuffer(ct, dtype="<u8").reshape(-1, 2)

@@ -22,8 +22,10 @@ def _ledger(spark, rows):
 
 
 GOOD_DOC = ("d1", "text", 3, 1, 1, 0, 0, 0, 0, "r")
-GOOD_LEDGER = [("d1", "PII", "em", 1, 0, "mechanism", 5.0, 5.0, "r"),
-               ("d1", "PoII", "em", 0, 0, "", 10.0, 0.0, "r")]
+GOOD_LEDGER = [
+    ("d1", "PII", "em", 1, 0, "mechanism", 5.0, 5.0, "r"),
+    ("d1", "PoII", "em", 0, 0, "", 10.0, 0.0, "r"),
+]
 
 
 def test_valid_tables_pass(spark):

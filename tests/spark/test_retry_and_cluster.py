@@ -19,12 +19,26 @@ ROOT = Path(__file__).resolve().parents[2]
 def _run_cli(corpus: Path, out: Path, master: str, extra_env: dict[str, str] | None = None):
     env = dict(os.environ)
     env.update(extra_env or {})
-    cmd = [sys.executable, "-m", "jobs.cli", "sanitize", "--input", str(corpus),
-           "--output", str(out), "--epsilon", "8", "--candidates", "3000",
-           "--master", master, "--json"]
+    cmd = [
+        sys.executable,
+        "-m",
+        "jobs.cli",
+        "sanitize",
+        "--input",
+        str(corpus),
+        "--output",
+        str(out),
+        "--epsilon",
+        "8",
+        "--candidates",
+        "3000",
+        "--master",
+        master,
+        "--json",
+    ]
     proc = subprocess.run(cmd, cwd=ROOT, env=env, capture_output=True, text=True, timeout=600)
     assert proc.returncode == 0, proc.stderr[-3000:]
-    return json.loads(proc.stdout[proc.stdout.index("{"):])
+    return json.loads(proc.stdout[proc.stdout.index("{") :])
 
 
 def _documents(out: Path) -> list[tuple[str, str]]:
@@ -53,8 +67,9 @@ def test_a_forced_task_retry_reproduces_the_same_release(corpus, reference, tmp_
     out = tmp_path / "out"
     markers = tmp_path / "faults"
     markers.mkdir()
-    _run_cli(corpus, out, "local[2,3]",
-             {"PRIVTEXT_FAULT_INJECTION": f"perturb-first-attempt:{markers}"})
+    _run_cli(
+        corpus, out, "local[2,3]", {"PRIVTEXT_FAULT_INJECTION": f"perturb-first-attempt:{markers}"}
+    )
     assert list(markers.iterdir()), "the fault was never injected"
     assert _documents(out) == reference
 
@@ -70,9 +85,24 @@ def test_spark_submit_runs_the_same_pipeline(corpus, reference, tmp_path):
     assert submit.exists(), "run `make setup` first: it creates .venv/bin/spark-submit"
     out = tmp_path / "out"
     proc = subprocess.run(
-        [str(submit), "--master", "local[2]", str(ROOT / "jobs" / "sanitize.py"),
-         "--input", str(corpus), "--output", str(out), "--epsilon", "8", "--candidates", "3000"],
-        cwd=tmp_path, capture_output=True, text=True, timeout=600,
+        [
+            str(submit),
+            "--master",
+            "local[2]",
+            str(ROOT / "jobs" / "sanitize.py"),
+            "--input",
+            str(corpus),
+            "--output",
+            str(out),
+            "--epsilon",
+            "8",
+            "--candidates",
+            "3000",
+        ],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=600,
     )
     assert proc.returncode == 0, proc.stderr[-3000:]
     assert _documents(out) == reference

@@ -65,8 +65,13 @@ def test_bad_rows_are_quarantined_with_reasons(spark, demo_run):
     _, out, _ = demo_run
     reasons = [r.reason for r in read_table(spark, f"{out}/quarantine").collect()]
     joined = " | ".join(reasons)
-    for expected in ("id is null", "id is empty", "text is empty", "text is not a string",
-                     "duplicate id"):
+    for expected in (
+        "id is null",
+        "id is empty",
+        "text is empty",
+        "text is not a string",
+        "duplicate id",
+    ):
         assert expected in joined, f"missing quarantine reason {expected!r}: {joined}"
 
 
@@ -140,8 +145,9 @@ def test_parquet_output_and_csv_input(spark, tmp_path):
         {"id": "", "text": "empty id"},
     ]
     pd.DataFrame(rows).to_csv(tmp_path / "c.csv", index=False)
-    cfg = _cfg(tmp_path / "c.csv", tmp_path / "out",
-               input={"format": "csv"}, output={"format": "parquet"})
+    cfg = _cfg(
+        tmp_path / "c.csv", tmp_path / "out", input={"format": "csv"}, output={"format": "parquet"}
+    )
     summary = run_sanitize(spark, cfg)
     docs = read_table(spark, f"{tmp_path}/out/documents", "parquet").collect()
     assert {r.id for r in docs} == {"a", "b"}

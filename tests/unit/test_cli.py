@@ -7,9 +7,23 @@ def test_help_documents_every_option_with_its_default(capsys):
     with pytest.raises(SystemExit):
         main(["sanitize", "--help"])
     text = capsys.readouterr().out
-    for opt in ("--input", "--input-format", "--id-col", "--text-col", "--output", "--format",
-                "--mechanism", "--epsilon", "--alpha-pii", "--alpha-poii", "--master",
-                "--keep-intermediates", "--config", "--mode", "--noise-key-file"):
+    for opt in (
+        "--input",
+        "--input-format",
+        "--id-col",
+        "--text-col",
+        "--output",
+        "--format",
+        "--mechanism",
+        "--epsilon",
+        "--alpha-pii",
+        "--alpha-poii",
+        "--master",
+        "--keep-intermediates",
+        "--config",
+        "--mode",
+        "--noise-key-file",
+    ):
         assert opt in text
     assert "default: em" in text and "REQUIRED" in text
 
@@ -22,7 +36,9 @@ def test_help_documents_every_option_with_its_default(capsys):
         (["--epsilon", "1", "--candidates", "5"], "perturb.candidates", "5"),
     ],
 )
-def test_when_a_flag_is_bad_then_exit_2_names_field_and_value(capsys, tmp_path, flags, field, value):
+def test_when_a_flag_is_bad_then_exit_2_names_field_and_value(
+    capsys, tmp_path, flags, field, value
+):
     rc = main(["sanitize", "--input", str(tmp_path), "--output", str(tmp_path / "o"), *flags])
     err = capsys.readouterr().err
     assert rc == 2

@@ -24,7 +24,9 @@ def test_flags_override_the_file(tmp_path):
         ("perturb:\n  candidates: 3\n", "perturb.candidates", "3"),
     ],
 )
-def test_when_config_value_is_bad_then_error_names_field_and_value(tmp_path, yaml_text, field, value):
+def test_when_config_value_is_bad_then_error_names_field_and_value(
+    tmp_path, yaml_text, field, value
+):
     f = tmp_path / "bad.yaml"
     f.write_text(yaml_text)
     with pytest.raises(ConfigError) as exc:

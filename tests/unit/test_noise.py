@@ -43,7 +43,8 @@ def test_draws_reproduce_in_another_process():
     here = kn.uniforms(kn.doc_keys(["doc-1"]), [42], 2, 5)
     code = (
         "import numpy as np; from privtext.mechanisms.noise import KeyedNoise;"
-        f"kn=KeyedNoise({KEY!r}); print(repr(kn.uniforms(kn.doc_keys(['doc-1']), [42], 2, 5).tolist()))"
+        f"kn=KeyedNoise({KEY!r});"
+        "print(repr(kn.uniforms(kn.doc_keys(['doc-1']), [42], 2, 5).tolist()))"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert eval(out.stdout.strip()) == here.tolist()

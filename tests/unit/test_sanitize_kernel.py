@@ -107,9 +107,13 @@ def test_low_score_and_none_tier_spans_are_left_alone(emb, cands):
     text = "Alice met Bob."
     spans = [[Span(0, 5, "PERSON", 0.1, "test"), Span(10, 13, "UNKNOWN_NONE", 0.99, "test")]]
     policy = TierPolicy.from_dict(
-        {"entities": {"PERSON": {"tier": "PII", "operator": "mechanism", "min_score": 0.5},
-                      "UNKNOWN_NONE": {"tier": "none", "operator": "keep", "min_score": 0.0}},
-         "default": {"tier": "PII", "operator": "mask", "min_score": 0.5}},
+        {
+            "entities": {
+                "PERSON": {"tier": "PII", "operator": "mechanism", "min_score": 0.5},
+                "UNKNOWN_NONE": {"tier": "none", "operator": "keep", "min_score": 0.0},
+            },
+            "default": {"tier": "PII", "operator": "mask", "min_score": 0.5},
+        },
         source="test",
     )
     san.policy = policy
@@ -123,7 +127,7 @@ def test_all_tokens_are_recorded_when_asked(emb, cands):
     units = sorted((u.start, u.end) for u in res.units)
     # Units never overlap, and every token lies inside exactly one unit (a word, or a whole
     # pattern span such as an email covering several tokens).
-    assert all(a[1] <= b[0] for a, b in zip(units, units[1:]))
+    assert all(a[1] <= b[0] for a, b in zip(units, units[1:], strict=False))
     for s, e in zip(tk.starts.tolist(), tk.ends.tolist(), strict=True):
         assert sum(us <= s and e <= ue for us, ue in units) == 1
 
