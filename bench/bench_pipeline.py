@@ -2,8 +2,9 @@
 
     .venv/bin/python bench/bench_pipeline.py --tokens 10000 100000 1000000
 
-For each corpus size: generate a Zipf corpus with injected entities (bench/gen_corpus.py), run
-the sanitize job once to warm up (JVM, embeddings, candidate set), then time a second run.
+For each corpus size: generate a Zipf corpus with injected entities (bench/gen_corpus.py) and
+time one run of the sanitize job (the first size is run twice; its first run warms up the JVM,
+the embeddings and the Python workers).
 Reports tokens/s per stage (all word tokens / stage seconds), tokens/s per core, perturbed
 tokens/s, and the peak resident memory of the driver JVM + Python workers (sampled from /proc).
 Results are printed as a Markdown table to paste in BENCHMARKS.md.
@@ -118,7 +119,8 @@ def main() -> None:
                 "spark": {"master": args.master, "shuffle_partitions": cores * 2},
             },
         )
-        run_sanitize(spark, cfg)  # warm-up
+        if not rows:
+            run_sanitize(spark, cfg)  # warm-up once: JVM, embeddings, UDF workers
         with PeakMemory() as mem:
             t = time.perf_counter()
             summary = run_sanitize(spark, cfg)
