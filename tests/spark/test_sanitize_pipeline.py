@@ -186,3 +186,38 @@ def test_missing_column_error_names_the_field(spark, tmp_path):
     with pytest.raises(InputError, match="'id'"):
         run_sanitize(spark, cfg)
     assert not (tmp_path / "out").exists()
+
+
+def test_oversized_text_is_quarantined_with_its_length(spark, tmp_path):
+    import pandas as pd
+
+    rows = [{"id": "short", "text": "Call Anna Smith."}, {"id": "long", "text": "word " * 300}]
+    pd.DataFrame(rows).to_parquet(tmp_path / "p.parquet")
+    cfg = _cfg(tmp_path / "p.parquet", tmp_path / "out",
+               input={"format": "parquet", "max_text_chars": 1000})
+    summary = run_sanitize(spark, cfg)
+    q = read_table(spark, f"{tmp_path}/out/quarantine").collect()
+    assert summary.counts["documents"] == 1
+    assert [r.id for r in q] == ["long"]
+    assert "1500 characters > max_text_chars=1000" in q[0].reason
+
+
+def test_a_run_that_fails_after_writing_leaves_the_previous_release_intact(
+    spark, demo_run, monkeypatch
+):
+    from pipelines import contracts
+    from privtext.errors import ContractError
+
+    corpus, out, _ = demo_run
+    before = sorted((r.id, r.text) for r in read_table(spark, f"{out}/documents").collect())
+
+    def failing(*args, **kwargs):
+        raise ContractError("output contract failed: injected by the test")
+
+    monkeypatch.setattr(contracts, "validate_tables", failing)
+    with pytest.raises(ContractError):
+        run_sanitize(spark, _cfg(corpus, out, output={"mode": "overwrite"},
+                                 perturb={"epsilon": 2.0}))
+    after = sorted((r.id, r.text) for r in read_table(spark, f"{out}/documents").collect())
+    assert after == before
+    assert not list(out.parent.glob(".out.staging-*"))
