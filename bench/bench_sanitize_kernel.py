@@ -43,8 +43,18 @@ def main() -> None:
 
     work = Path(tempfile.mkdtemp(prefix="privtext-kbench-"))
     corpus = work / "c.parquet"
-    subprocess.run([sys.executable, str(ROOT / "bench/gen_corpus.py"), "--tokens",
-                    str(args.tokens), "--out", str(corpus)], check=True, capture_output=True)
+    subprocess.run(
+        [
+            sys.executable,
+            str(ROOT / "bench/gen_corpus.py"),
+            "--tokens",
+            str(args.tokens),
+            "--out",
+            str(corpus),
+        ],
+        check=True,
+        capture_output=True,
+    )
     table = pq.read_table(corpus)
     ids = table["id"].to_pylist()
     texts = table["text"].to_pylist()
@@ -52,17 +62,26 @@ def main() -> None:
     emb = load_embeddings_cached("glove-6b-50d")
     vocab = {w for t in texts for w in tokenize(t).norms}
     idx = emb.lookup(sorted(vocab))
-    cands = CandidateSet.build(emb, args.candidates, extra_words=[emb.words[i] for i in idx[idx >= 0]])
-    spec = EngineSpec("glove-6b-50d", "", args.mechanism,
-                      (("PII", args.epsilon * 0.5), ("PoII", args.epsilon)))
-    san = Sanitizer(TierPolicy.load(None), emb.lookup, cands.words, build_mechanism(spec, cands),
-                    {"PII": args.epsilon * 0.5, "PoII": args.epsilon}, KeyedNoise(b"b" * 32))
+    cands = CandidateSet.build(
+        emb, args.candidates, extra_words=[emb.words[i] for i in idx[idx >= 0]]
+    )
+    spec = EngineSpec(
+        "glove-6b-50d", "", args.mechanism, (("PII", args.epsilon * 0.5), ("PoII", args.epsilon))
+    )
+    san = Sanitizer(
+        TierPolicy.load(None),
+        emb.lookup,
+        cands.words,
+        build_mechanism(spec, cands),
+        {"PII": args.epsilon * 0.5, "PoII": args.epsilon},
+        KeyedNoise(b"b" * 32),
+    )
     tagger = Tagger.default()
 
     t_tok = t_tag = t_pert = 0.0
     n_tokens = n_pert = 0
     for lo in range(0, len(texts), args.batch):
-        bt, bi = texts[lo:lo + args.batch], ids[lo:lo + args.batch]
+        bt, bi = texts[lo : lo + args.batch], ids[lo : lo + args.batch]
         t = time.perf_counter()
         toks = [tokenize(x) for x in bt]
         t_tok += time.perf_counter() - t
@@ -73,14 +92,22 @@ def main() -> None:
         res = san.sanitize_batch(bi, bt, toks, spans)
         t_pert += time.perf_counter() - t
         n_tokens += sum(len(x) for x in toks)
-        n_pert += sum(r.ledger[0]["tokens_perturbed"] + r.ledger[1]["tokens_perturbed"] for r in res)
+        n_pert += sum(
+            r.ledger[0]["tokens_perturbed"] + r.ledger[1]["tokens_perturbed"] for r in res
+        )
     total = t_tok + t_tag + t_pert
-    print(f"\none core, mechanism={args.mechanism} eps={args.epsilon} |C|={len(cands)} "
-          f"tokens={n_tokens:,} perturbed={n_pert:,}\n")
+    print(
+        f"\none core, mechanism={args.mechanism} eps={args.epsilon} |C|={len(cands)} "
+        f"tokens={n_tokens:,} perturbed={n_pert:,}\n"
+    )
     print("| stage | seconds | tokens/s (one core) |")
     print("|---|---|---|")
-    for name, sec in (("tokenize", t_tok), ("tag", t_tag), ("perturb + rebuild", t_pert),
-                      ("kernel total", total)):
+    for name, sec in (
+        ("tokenize", t_tok),
+        ("tag", t_tag),
+        ("perturb + rebuild", t_pert),
+        ("kernel total", total),
+    ):
         print(f"| {name} | {sec:.2f} | {n_tokens / sec:,.0f} |")
     print(f"| perturbed tokens only (perturb stage) | {t_pert:.2f} | {n_pert / t_pert:,.0f} |")
 
