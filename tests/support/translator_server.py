@@ -767,6 +767,7 @@ class StandInTranslator:
         extra_length: int = 0,
     ) -> None:
         data = raw if raw is not None else json.dumps(body, ensure_ascii=False).encode("utf-8")
+        self._leave(h)  # before the client can see the answer and send its next request
         try:
             h.send_response(status)
             h.send_header("Content-Type", "application/json; charset=utf-8")
@@ -783,11 +784,18 @@ class StandInTranslator:
         with st.lock:
             st.in_flight += 1
             st.max_in_flight = max(st.max_in_flight, st.in_flight)
+        h._stand_in_counted = True  # type: ignore[attr-defined]
         try:
             self._handle_counted(h, st)
         finally:
-            with st.lock:
-                st.in_flight -= 1
+            self._leave(h)
+
+    def _leave(self, h: BaseHTTPRequestHandler) -> None:
+        """End the in-flight count of request ``h`` (once)."""
+        if getattr(h, "_stand_in_counted", False):
+            h._stand_in_counted = False  # type: ignore[attr-defined]
+            with self._state.lock:
+                self._state.in_flight -= 1
 
     def _handle_counted(self, h: BaseHTTPRequestHandler, st: _State) -> None:
         path = h.path.split("?")[0].rstrip("/")

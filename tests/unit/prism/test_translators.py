@@ -29,7 +29,7 @@ SENTENCES = english_corpus(60, seed=11)
 KEY_ENV = "PRIVTEXT_TEST_TRANSLATOR_KEY"
 SECRET = "sk-test-very-secret-0123456789"
 
-FAST = {"timeout_s": 0.3, "backoff_base_s": 0.001, "backoff_max_s": 0.01, "max_retries": 4}
+FAST = {"timeout_s": 0.5, "backoff_base_s": 0.001, "backoff_max_s": 0.01, "max_retries": 4}
 
 
 def _libre(srv: StandInTranslator, **limits) -> LibreTranslateTranslator:
@@ -85,7 +85,7 @@ def test_concurrency_is_bounded_by_max_concurrency():
 @pytest.mark.parametrize("fault", FAULTS)
 @pytest.mark.parametrize("backend", ["libretranslate", "openai-chat"])
 def test_every_fault_type_is_survived_with_the_fault_free_result(fault, backend):
-    with StandInTranslator(faults=[fault, fault], timeout_sleep_s=0.6) as srv:
+    with StandInTranslator(faults=[fault, fault], timeout_sleep_s=1.2) as srv:
         tr = _libre(srv, batch_size=8) if backend == "libretranslate" else _chat(srv)
         sentences = SENTENCES[:8] if backend == "libretranslate" else SENTENCES[:2]
         out = tr.translate(sentences, "en", "fr")
@@ -103,7 +103,7 @@ def test_random_fault_mix_gives_the_fault_free_result():
     probs = {"timeout": 0.03, "429": 0.08, "500": 0.08, "malformed": 0.05, "drop": 0.05,
              "nonstring": 0.03, "missing": 0.03, "empty": 0.03}  # fmt: skip
     sentences = english_corpus(300, seed=5)
-    with StandInTranslator(faults=probs, fault_seed=1, timeout_sleep_s=0.5) as srv:
+    with StandInTranslator(faults=probs, fault_seed=1, timeout_sleep_s=1.2) as srv:
         tr = _libre(srv, batch_size=10, max_concurrency=4, max_retries=12)
         out = tr.translate(sentences, "en", "fr")
         assert out == [srv.translate(s) for s in sentences]
