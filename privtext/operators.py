@@ -23,6 +23,8 @@ import numpy as np
 from phonenumbers import COUNTRY_CODE_TO_REGION_CODE
 from stdnum import iban as std_iban
 
+from privtext.tagging.recognizers.payment_card import luhn_valid
+
 UNIFORMS_PER_SURROGATE = 64
 
 SURROGATE_EMAIL_DOMAINS: tuple[str, ...] = ("example.com", "example.org", "example.net")
@@ -169,16 +171,8 @@ def _phone(original: str, draw: _Draw) -> str:
 
 
 def _luhn_check_digit(payload: str) -> str:
-    """The digit that makes ``payload + digit`` pass Luhn."""
-    total = 0
-    for i, ch in enumerate(reversed(payload)):
-        d = ord(ch) - 48
-        if i % 2 == 0:
-            d *= 2
-            if d > 9:
-                d -= 9
-        total += d
-    return str((10 - total % 10) % 10)
+    """The digit that makes ``payload + digit`` pass Luhn (the recognizer's own checksum)."""
+    return next(d for d in "0123456789" if luhn_valid(payload + d))
 
 
 def _card(original: str, draw: _Draw) -> str:
