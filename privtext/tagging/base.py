@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from abc import ABC, abstractmethod
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import ClassVar
 
@@ -73,6 +74,22 @@ class Recognizer(ABC):
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}(name={self.name!r})"
+
+
+class BatchRecognizer(Recognizer):
+    """A recognizer that is much cheaper per text when given many texts at once (NER models).
+
+    Subclasses implement :meth:`analyze_batch`; :meth:`analyze` is the one-text special case.
+    The tagger calls :meth:`analyze_batch` once per batch of documents (or chunks).
+    """
+
+    @abstractmethod
+    def analyze_batch(self, texts: Sequence[str]) -> list[list[Span]]:
+        """Return one list of spans per text (same contract as :meth:`Recognizer.analyze`)."""
+
+    def analyze(self, text: str) -> list[Span]:
+        """Spans of one text (prefer :meth:`analyze_batch`)."""
+        return self.analyze_batch([text])[0]
 
 
 class PatternRecognizer(Recognizer):

@@ -1,46 +1,109 @@
-"""The :class:`Tagger`: runs a set of recognizers and resolves overlapping spans.
+"""The :class:`Tagger`: runs recognizers over batches of texts and returns non-overlapping spans.
 
-``Tagger.default()`` uses every built-in recognizer (email, phone, payment card, IBAN,
-national id, IP address, URL, gazetteer). :meth:`Tagger.tag` returns non-overlapping spans
-sorted by start; on overlap the higher score wins, then the longer span, then the earlier
-start, then the recognizer listed first.
+One call of :meth:`Tagger.tag_batch` does, for a batch of documents:
+
+1. **Chunking**: a text longer than ``chunk_chars`` is cut into windows of at most that size
+   that overlap by ``chunk_overlap`` characters, cut at whitespace. Every window is analysed
+   like a document; window ``i`` owns the spans that *start* between the midpoints of its
+   overlaps with windows ``i-1`` and ``i+1``, so a span near a border is taken from the window
+   that sees it whole with at least ``chunk_overlap / 2`` characters of context on each side
+   (entities longer than ``chunk_overlap / 2`` characters are the documented limit). NER
+   models therefore never see a megabyte at once, and nothing at a border is lost.
+2. **Recognizers**: pattern and gazetteer recognizers run per window; batch recognizers (spaCy
+   NER) run once over all windows of the batch with ``nlp.pipe``.
+3. **Context**: cue words near a span raise or lower its score, or turn a ``DATE`` into a
+   ``DATE_OF_BIRTH`` (:func:`privtext.tagging.context.apply_context`).
+4. **Overlaps**: higher score wins, then the longer span, then the earlier start, then the
+   recognizer listed first.
+5. **Entity consistency**: every string tagged with a score that passes the tier policy is
+   tagged at each of its other mentions in the document, and the parts of a person's name
+   (``Julia`` and ``Santos`` of ``Julia Santos``) are tagged wherever they occur alone, with the
+   same type and score (source ``consistency``). An entity is only protected if all its
+   mentions are.
+
+``Tagger.default()`` uses every built-in recognizer, spaCy NER included; ``TaggerSpec`` is the
+picklable description of a tagger that the Spark UDF rebuilds once per executor process.
 """
 
 from __future__ import annotations
 
 import bisect
+import re
 from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import lru_cache
 
-from privtext.tagging.base import Recognizer, Span
+from privtext.tagging.base import BatchRecognizer, Recognizer, Span
+from privtext.tagging.context import apply_context
+from privtext.tagging.policy import TierPolicy
+from privtext.tagging.recognizers.address import PostcodeRecognizer, StreetAddressRecognizer
+from privtext.tagging.recognizers.age import AgeRecognizer
+from privtext.tagging.recognizers.date import DateRecognizer
 from privtext.tagging.recognizers.email import EmailRecognizer
-from privtext.tagging.recognizers.gazetteer import GazetteerRecognizer
+from privtext.tagging.recognizers.gazetteer import (
+    AMBIGUOUS_GIVEN,
+    COMMON_WORD_SURNAMES,
+    MONTHS_DAYS,
+    STOPWORDS,
+    TITLES,
+    GazetteerRecognizer,
+)
 from privtext.tagging.recognizers.iban import IbanRecognizer
 from privtext.tagging.recognizers.ip_address import IpAddressRecognizer
+from privtext.tagging.recognizers.job_title import JobTitleRecognizer
 from privtext.tagging.recognizers.national_id import NationalIdRecognizer
 from privtext.tagging.recognizers.payment_card import PaymentCardRecognizer
 from privtext.tagging.recognizers.phone import DEFAULT_REGIONS, PhoneRecognizer
+from privtext.tagging.recognizers.reference_number import (
+    AccountNumberRecognizer,
+    CaseNumberRecognizer,
+)
+from privtext.tagging.recognizers.spacy_ner import DEFAULT_MODEL, SpacyNerRecognizer
 from privtext.tagging.recognizers.url import UrlRecognizer
 
+DEFAULT_CHUNK_CHARS = 20_000
+DEFAULT_CHUNK_OVERLAP = 1_000
+CONSISTENCY_SOURCE = "consistency"
+# Name parts shorter than this are not propagated on their own ("Al", initials).
+_MIN_PART_CHARS = 3
+_NAME_PART = re.compile(r"[^\W\d_][^\W\d_'\u2019\-]*(?:['\u2019\-][^\W\d_]+)*")
 
-def default_recognizers(phone_regions: Sequence[str] = DEFAULT_REGIONS) -> list[Recognizer]:
+
+def default_recognizers(
+    phone_regions: Sequence[str] = DEFAULT_REGIONS,
+    ner_model: str | None = DEFAULT_MODEL,
+    ner_batch_size: int = 64,
+) -> list[Recognizer]:
     """A fresh list of every built-in recognizer.
 
     Args:
         phone_regions: regions the phone recognizer uses for numbers without ``+``.
+        ner_model: spaCy package or model directory; None = no statistical NER.
+        ner_batch_size: texts per ``nlp.pipe`` batch.
 
     Returns:
         The recognizers, most specific first (used as the last tie-breaker).
     """
-    return [
+    recs: list[Recognizer] = [
         EmailRecognizer(),
         UrlRecognizer(),
         IbanRecognizer(),
         PaymentCardRecognizer(),
         NationalIdRecognizer(),
         IpAddressRecognizer(),
+        CaseNumberRecognizer(),
+        AccountNumberRecognizer(),
         PhoneRecognizer(phone_regions),
+        StreetAddressRecognizer(),
+        PostcodeRecognizer(),
+        DateRecognizer(),
+        AgeRecognizer(),
+        JobTitleRecognizer(),
         GazetteerRecognizer(),
     ]
+    if ner_model:
+        recs.append(SpacyNerRecognizer(ner_model, ner_batch_size))
+    return recs
 
 
 def resolve_overlaps(spans: Sequence[Span], text_len: int | None = None) -> list[Span]:
@@ -79,6 +142,46 @@ def resolve_overlaps(spans: Sequence[Span], text_len: int | None = None) -> list
     return kept
 
 
+def chunk_bounds(text: str, chunk_chars: int, overlap: int) -> list[tuple[int, int, int, int]]:
+    """Windows of ``text`` and the span starts each one owns.
+
+    Args:
+        text: the document.
+        chunk_chars: maximum window length.
+        overlap: characters shared by consecutive windows (``< chunk_chars / 2``).
+
+    Returns:
+        ``(start, end, own_from, own_to)`` per window: the window is ``text[start:end]`` and it
+        reports the spans whose start lies in ``[own_from, own_to)``. One window ``(0, n, 0,
+        n)`` when the text fits.
+    """
+    n = len(text)
+    if n <= chunk_chars:
+        return [(0, n, 0, n)]
+    windows: list[tuple[int, int]] = []
+    a = 0
+    while True:
+        b = min(a + chunk_chars, n)
+        if b < n:
+            # cut at the last whitespace in the final quarter of the overlap, if any
+            ws = max(text.rfind(" ", b - overlap // 4, b), text.rfind("\n", b - overlap // 4, b))
+            if ws > a:
+                b = ws + 1
+        windows.append((a, b))
+        if b >= n:
+            break
+        nxt = b - overlap
+        ws = text.find(" ", nxt, nxt + overlap // 4)
+        nxt = ws + 1 if ws >= 0 else nxt
+        a = max(nxt, a + 1)
+    out: list[tuple[int, int, int, int]] = []
+    for i, (a, b) in enumerate(windows):
+        own_from = 0 if i == 0 else (windows[i - 1][1] + a) // 2
+        own_to = n if i == len(windows) - 1 else (b + windows[i + 1][0]) // 2
+        out.append((a, b, own_from, own_to))
+    return out
+
+
 class Tagger:
     """Run recognizers over texts and return non-overlapping spans.
 
@@ -86,13 +189,31 @@ class Tagger:
         recognizers: the recognizers to run; None = :func:`default_recognizers`.
         min_score: spans scoring below this are dropped before overlap resolution (the
             policy applies per-entity thresholds later; keep 0 to leave that to the policy).
+        policy: the tier policy, used by the consistency step (only spans that the policy acts
+            on are propagated); None = the packaged default policy.
+        chunk_chars: texts longer than this are analysed in overlapping windows.
+        chunk_overlap: characters shared by consecutive windows.
+        consistency: tag every mention of a tagged string (see the module docstring).
+        context: apply the context-word step.
     """
 
     def __init__(
-        self, recognizers: Sequence[Recognizer] | None = None, min_score: float = 0.0
+        self,
+        recognizers: Sequence[Recognizer] | None = None,
+        min_score: float = 0.0,
+        policy: TierPolicy | None = None,
+        chunk_chars: int = DEFAULT_CHUNK_CHARS,
+        chunk_overlap: int = DEFAULT_CHUNK_OVERLAP,
+        consistency: bool = True,
+        context: bool = True,
     ) -> None:
         if not 0.0 <= min_score <= 1.0:
             raise ValueError(f"min_score must be in [0, 1], got {min_score!r} (tagger)")
+        if chunk_overlap < 0 or chunk_chars < 4 * max(chunk_overlap, 1):
+            raise ValueError(
+                "chunk_chars must be at least 4 x chunk_overlap and chunk_overlap >= 0, got "
+                f"chunk_chars={chunk_chars}, chunk_overlap={chunk_overlap} (tagger)"
+            )
         recs = list(default_recognizers() if recognizers is None else recognizers)
         for r in recs:
             if not isinstance(r, Recognizer):
@@ -100,10 +221,15 @@ class Tagger:
             r.load()
         self.recognizers: tuple[Recognizer, ...] = tuple(recs)
         self.min_score = float(min_score)
+        self.policy = policy or TierPolicy.load(None)
+        self.chunk_chars = chunk_chars
+        self.chunk_overlap = chunk_overlap
+        self.consistency = consistency
+        self.context = context
 
     @classmethod
     def default(cls) -> Tagger:
-        """A tagger with every built-in recognizer."""
+        """A tagger with every built-in recognizer (spaCy NER included)."""
         return cls()
 
     @property
@@ -116,37 +242,155 @@ class Tagger:
         return tuple(seen)
 
     def tag(self, text: str) -> list[Span]:
-        """Tag one text.
-
-        Args:
-            text: the document (any Unicode; empty gives no spans).
-
-        Returns:
-            Non-overlapping spans sorted by start, each with ``0 <= start < end <= len(text)``.
+        """Tag one text (see :meth:`tag_batch`; batches are much faster with NER).
 
         Raises:
             TypeError: ``text`` is not a ``str``.
         """
-        if not isinstance(text, str):
-            raise TypeError(f"text must be str, got {type(text).__name__}")
-        if not text:
-            return []
-        cands: list[Span] = []
-        for r in self.recognizers:
-            cands.extend(r.analyze(text))
-        if self.min_score > 0.0:
-            cands = [s for s in cands if s.score >= self.min_score]
-        if not cands:
-            return []
-        return resolve_overlaps(cands, len(text))
+        return self.tag_batch([text])[0]
 
     def tag_batch(self, texts: Sequence[str]) -> list[list[Span]]:
-        """Tag several texts (one list of spans per text, in order).
+        """Tag several texts.
 
         Args:
-            texts: the documents.
+            texts: the documents (any Unicode; an empty text gives no spans).
 
         Returns:
-            ``[self.tag(t) for t in texts]``.
+            Per text, non-overlapping spans sorted by start with ``0 <= start < end <=
+            len(text)``.
+
+        Raises:
+            TypeError: a text is not a ``str``.
         """
-        return [self.tag(t) for t in texts]
+        for t in texts:
+            if not isinstance(t, str):
+                raise TypeError(f"text must be str, got {type(t).__name__}")
+        # 1. windows
+        pieces: list[str] = []
+        owner: list[tuple[int, int, int, int, int]] = []  # doc, offset, own_from, own_to, end
+        for d, text in enumerate(texts):
+            if not text:
+                continue
+            for a, b, own_from, own_to in chunk_bounds(text, self.chunk_chars, self.chunk_overlap):
+                pieces.append(text[a:b])
+                owner.append((d, a, own_from, own_to, b))
+        # 2. recognizers
+        found: list[list[Span]] = [[] for _ in pieces]
+        for r in self.recognizers:
+            if isinstance(r, BatchRecognizer):
+                for k, spans in enumerate(r.analyze_batch(pieces) if pieces else []):
+                    found[k].extend(spans)
+            else:
+                for k, piece in enumerate(pieces):
+                    found[k].extend(r.analyze(piece))
+        cands: list[list[Span]] = [[] for _ in texts]
+        for k, spans in enumerate(found):
+            d, a, own_from, own_to, b = owner[k]
+            n = len(texts[d])
+            for s in spans:
+                start, end = s.start + a, s.end + a
+                if not own_from <= start < own_to or end > b or (end == b and b < n):
+                    continue
+                cands[d].append(s if a == 0 else Span(start, end, s.entity_type, s.score, s.source))
+        # 3-5. per document
+        return [self._finish(text, spans) for text, spans in zip(texts, cands, strict=True)]
+
+    def _finish(self, text: str, spans: list[Span]) -> list[Span]:
+        if not spans:
+            return []
+        if self.context:
+            spans = apply_context(text, spans)
+        if self.min_score > 0.0:
+            spans = [s for s in spans if s.score >= self.min_score]
+        kept = resolve_overlaps(spans, len(text))
+        if self.consistency and kept:
+            kept = self._propagate(text, kept)
+        return kept
+
+    def _acts_on(self, span: Span) -> bool:
+        rule = self.policy.rule_for(span.entity_type)
+        return rule.tier != "none" and span.score >= rule.min_score
+
+    def _propagate(self, text: str, kept: list[Span]) -> list[Span]:
+        """Tag the other mentions of every acted-on string (see the module docstring)."""
+        targets: dict[str, tuple[str, float]] = {}
+
+        def add(surface: str, etype: str, score: float) -> None:
+            prev = targets.get(surface)
+            if prev is None or prev[1] < score:
+                targets[surface] = (etype, score)
+
+        for s in kept:
+            if not self._acts_on(s):
+                continue
+            surface = text[s.start : s.end]
+            if len(surface) >= 2 and any(c.isalpha() for c in surface):
+                add(surface, s.entity_type, s.score)
+            if s.entity_type == "PERSON":
+                for m in _NAME_PART.finditer(surface):
+                    part = m.group()
+                    if (
+                        len(part) >= _MIN_PART_CHARS
+                        and part[0].isupper()
+                        and part not in TITLES
+                        and part not in STOPWORDS
+                        and part not in MONTHS_DAYS
+                        and part not in AMBIGUOUS_GIVEN
+                        and part not in COMMON_WORD_SURNAMES
+                    ):
+                        add(part, "PERSON", s.score)
+                        if not part.isupper():
+                            add(part.lower(), "PERSON", s.score)
+        if not targets:
+            return kept
+        alts = sorted(targets, key=len, reverse=True)
+        rx = re.compile(r"(?<![\w@.\-])(?:" + "|".join(map(re.escape, alts)) + r")(?![\w@\-])")
+        covered = {(s.start, s.end): s.entity_type for s in kept}
+        extra: list[Span] = []
+        for m in rx.finditer(text):
+            etype, score = targets[m.group()]
+            if covered.get((m.start(), m.end())) == etype:
+                continue
+            # a hair above the source so that a mention mis-typed by another recognizer at
+            # the same score takes the entity's type
+            extra.append(
+                Span(m.start(), m.end(), etype, min(1.0, score + 0.01), CONSISTENCY_SOURCE)
+            )
+        if not extra:
+            return kept
+        return resolve_overlaps([*kept, *extra], len(text))
+
+
+@dataclass(frozen=True)
+class TaggerSpec:
+    """Picklable description of a tagger, rebuilt once per executor by :func:`build_tagger`.
+
+    Attributes:
+        ner_model: spaCy package name or model directory; None = no statistical NER.
+        ner_batch_size: texts per ``nlp.pipe`` batch.
+        chunk_chars: window length for long texts.
+        chunk_overlap: overlap between windows.
+        consistency: tag every mention of a tagged string.
+        phone_regions: regions for phone numbers written without ``+``.
+        policy_path: tier policy YAML; None = the packaged default.
+    """
+
+    ner_model: str | None = DEFAULT_MODEL
+    ner_batch_size: int = 64
+    chunk_chars: int = DEFAULT_CHUNK_CHARS
+    chunk_overlap: int = DEFAULT_CHUNK_OVERLAP
+    consistency: bool = True
+    phone_regions: tuple[str, ...] = DEFAULT_REGIONS
+    policy_path: str | None = None
+
+
+@lru_cache(maxsize=4)
+def build_tagger(spec: TaggerSpec) -> Tagger:
+    """The tagger for ``spec``, built once per process (models and word lists load once)."""
+    return Tagger(
+        default_recognizers(spec.phone_regions, spec.ner_model, spec.ner_batch_size),
+        policy=TierPolicy.load(spec.policy_path),
+        chunk_chars=spec.chunk_chars,
+        chunk_overlap=spec.chunk_overlap,
+        consistency=spec.consistency,
+    )

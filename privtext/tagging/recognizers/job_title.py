@@ -1,0 +1,403 @@
+"""JOB_TITLE recognizer: occupations and job titles from a gazetteer.
+
+The titles live in ``privtext/data/job_titles.txt`` (lower case, a few hundred entries). They
+are compiled once into a single trie-shaped, case-insensitive regex, so one scan finds the
+longest title at each place (``senior software engineer`` rather than ``engineer``). In front
+of a title the regex also takes seniority words (``senior``, ``junior``, ``lead``, ``chief``,
+``head``, ``assistant``, ``deputy``, ``principal``, ``staff``, ``associate``, ``acting``,
+``interim``, ``former``, ``retired``...), and ``X of Y`` forms (``Head of Marketing``,
+``Director of Finance``, ``Professor of Law``) are matched by a second alternative. Upper-case
+abbreviations (``CEO``, ``CFO``, ``VP``) are matched case-sensitively.
+
+Precision guards: plurals are not matched (``nurses`` identifies nobody); a single-word title
+written with a capital is dropped when it sits next to another capitalized word (``Baker
+Street``, ``Mr Baker``, ``Doctor Smith``); a title right after a software word is not a person's
+job (``package manager``, ``task manager``). Generic roles of court texts (judge, president,
+registrar, applicant, agent, counsel) are not in the list.
+
+Score ``BASE_SCORE``; a context phrase shortly before (``works as``, ``employed as``,
+``position of``, ``job title``, ``occupation``...) raises it to ``CONTEXT_SCORE``.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from importlib import resources
+from pathlib import Path
+from typing import ClassVar
+
+from privtext.tagging.base import Recognizer, Span, compile_context
+
+MODIFIERS: tuple[str, ...] = (
+    "senior",
+    "junior",
+    "lead",
+    "chief",
+    "head",
+    "assistant",
+    "deputy",
+    "principal",
+    "staff",
+    "associate",
+    "acting",
+    "interim",
+    "executive",
+    "trainee",
+    "graduate",
+    "sr.",
+    "sr",
+    "jr.",
+    "jr",
+    "freelance",
+    "self-employed",
+    "qualified",
+    "registered",
+    "certified",
+    "licensed",
+    "former",
+    "retired",
+    "regional",
+    "student",
+)
+_OF_HEADS = (
+    "head",
+    "director",
+    "deputy director",
+    "vice president",
+    "vp",
+    "manager",
+    "chief",
+    "dean",
+    "professor",
+    "lecturer",
+    "teacher",
+    "coordinator",
+    "chair",
+    "chairman",
+    "chairwoman",
+    "officer",
+    "lead",
+    "leader",
+    "superintendent",
+)
+_DEPARTMENTS = (
+    "marketing",
+    "finance",
+    "sales",
+    "engineering",
+    "human resources",
+    "hr",
+    "operations",
+    "it",
+    "technology",
+    "product",
+    "research",
+    "development",
+    "research and development",
+    "design",
+    "legal",
+    "compliance",
+    "communications",
+    "customer service",
+    "customer success",
+    "procurement",
+    "logistics",
+    "security",
+    "data",
+    "people",
+    "talent",
+    "strategy",
+    "business development",
+    "partnerships",
+    "infrastructure",
+    "nursing",
+    "medicine",
+    "surgery",
+    "mathematics",
+    "physics",
+    "chemistry",
+    "biology",
+    "history",
+    "english",
+    "science",
+    "law",
+    "economics",
+    "studies",
+    "admissions",
+    "accounting",
+    "audit",
+    "risk",
+    "quality",
+    "production",
+    "content",
+    "growth",
+    "analytics",
+    "education",
+    "training",
+)
+ACRONYMS: tuple[str, ...] = (
+    "CEO",
+    "CFO",
+    "CTO",
+    "COO",
+    "CIO",
+    "CMO",
+    "CISO",
+    "CDO",
+    "CHRO",
+    "CPO",
+    "CRO",
+    "VP",
+    "SVP",
+    "EVP",
+)
+CONTEXT: tuple[str, ...] = (
+    "works as",
+    "worked as",
+    "working as",
+    "work as",
+    "employed as",
+    "hired as",
+    "job as",
+    "career as",
+    "trained as",
+    "qualified as",
+    "position of",
+    "post of",
+    "position as",
+    "job title",
+    "title",
+    "role",
+    "role of",
+    "occupation",
+    "profession",
+    "promoted to",
+    "appointed",
+    "employment as",
+)
+# A capitalized or software word before a title that makes it something else.
+_NOT_AFTER = frozenset(
+    {
+        "package",
+        "password",
+        "task",
+        "window",
+        "file",
+        "download",
+        "device",
+        "memory",
+        "resource",
+        "session",
+        "connection",
+        "entity",
+        "state",
+        "display",
+        "boot",
+        "version",
+        "dependency",
+        "query",
+        "form",
+        "report",
+        "string",
+        "text",
+        "code",
+        "layout",
+        "plugin",
+        "node",
+        "process",
+        "cluster",
+        "job",
+        "queue",
+        "dns",
+        "license",
+        "licence",
+        "print",
+        "printer",
+        "cache",
+        "power",
+        "disk",
+        "partition",
+        "update",
+        "install",
+        "login",
+        "ad",
+        "tag",
+        "context",
+        "lifecycle",
+        "transaction",
+    }
+)
+
+
+def _read_titles(path: str | None) -> list[str]:
+    if path is None:
+        raw = resources.files("privtext").joinpath("data", "job_titles.txt").read_text("utf-8")
+    else:
+        raw = Path(path).read_text(encoding="utf-8")
+    out = []
+    for line in raw.splitlines():
+        line = line.strip()
+        if line and not line.startswith("#"):
+            out.append(" ".join(line.lower().split()))
+    return out
+
+
+def _trie_regex(words: list[str]) -> str:
+    """A regex matching any of ``words`` (longest first), built from a character trie.
+
+    Spaces in entries match one or more spaces; hyphens match a hyphen or a space.
+    """
+    trie: dict[str, dict] = {}
+    for w in words:
+        node = trie
+        for ch in w:
+            node = node.setdefault(ch, {})
+        node[""] = {}
+
+    def emit(node: dict[str, dict]) -> str:
+        ends = "" in node
+        branches = []
+        for ch in sorted(k for k in node if k):
+            if ch == " ":
+                atom = r"[ \t]+"
+            elif ch == "-":
+                atom = r"[\- ]"
+            else:
+                atom = re.escape(ch)
+            branches.append(atom + emit(node[ch]))
+        if not branches:
+            return ""
+        body = branches[0] if len(branches) == 1 else "(?:" + "|".join(branches) + ")"
+        return f"(?:{body})?" if ends else body
+
+    return emit(trie)
+
+
+@lru_cache(maxsize=4)
+def _compiled(path: str | None) -> re.Pattern[str]:
+    titles = _read_titles(path)
+    mods = "|".join(re.escape(m) for m in sorted(MODIFIERS, key=len, reverse=True))
+    heads = "|".join(
+        re.escape(h).replace(r"\ ", r"[ \t]+") for h in sorted(_OF_HEADS, key=len, reverse=True)
+    )
+    depts = "|".join(
+        re.escape(d).replace(r"\ ", r"[ \t]+") for d in sorted(_DEPARTMENTS, key=len, reverse=True)
+    )
+    cap = r"[A-Z][\w&'\-]*"
+    title = (
+        rf"(?P<title>(?i:(?:(?:{mods})[ \t]+){{0,3}}(?:{heads})[ \t]+of[ \t]+)"
+        rf"(?:(?:the[ \t]+)?{cap}(?:[ \t]+(?:and[ \t]+|&[ \t]+)?{cap}){{0,3}}|(?i:{depts}))"
+        rf"|(?i:(?:(?:{mods})[ \t]+){{0,3}}{_trie_regex(titles)})"
+        rf"|(?:{'|'.join(ACRONYMS)}))"
+    )
+    return re.compile(rf"(?<![\w\-]){title}(?![\w\-]|['\u2019]s\w)")
+
+
+# Titles that are also frequent surnames: capitalized, they need a determiner before them.
+_SURNAME_TITLES = frozenset(
+    {
+        "baker",
+        "carpenter",
+        "butcher",
+        "porter",
+        "gardener",
+        "barber",
+        "tailor",
+        "painter",
+        "farmer",
+        "fisherman",
+        "miner",
+        "clerk",
+        "banker",
+        "trader",
+        "broker",
+        "chef",
+        "glazier",
+        "joiner",
+        "roofer",
+        "tiler",
+        "carer",
+        "nanny",
+        "mechanic",
+        "architect",
+        "doctor",
+        "dean",
+    }
+)
+_DETERMINERS = frozenset({"a", "an", "the", "as", "our", "my", "his", "her", "their", "your"})
+_PREV_WORD = re.compile(r"([\w'\u2019\-]+)[ \t]*\Z")
+_NEXT_WORD = re.compile(r"[ \t]*([\w'\u2019\-]+)")
+_SENTENCE_END = re.compile(r"[.!?:;\n]\s*\Z")
+
+
+class JobTitleRecognizer(Recognizer):
+    """Tag job titles and occupations as ``JOB_TITLE`` (see the module docstring).
+
+    Args:
+        titles_path: a job titles file to use instead of the packaged one.
+    """
+
+    name: ClassVar[str] = "job_title_gazetteer"
+    entity_types: ClassVar[tuple[str, ...]] = ("JOB_TITLE",)
+    BASE_SCORE: ClassVar[float] = 0.7
+    CONTEXT_SCORE: ClassVar[float] = 0.9
+    CONTEXT_WINDOW: ClassVar[int] = 30
+
+    _context_re = compile_context(CONTEXT)
+
+    def __init__(self, titles_path: str | None = None) -> None:
+        self.titles_path = titles_path
+        self._rx: re.Pattern[str] | None = None
+
+    def load(self) -> None:
+        """Compile the title regex once (idempotent)."""
+        if self._rx is None:
+            self._rx = _compiled(self.titles_path)
+
+    def _capitalized_neighbour(self, text: str, s: int, e: int) -> bool:
+        """A capitalized word directly before (not a sentence start) or after the match."""
+        nxt = _NEXT_WORD.match(text, e)
+        if nxt is not None and nxt.group(1)[0].isupper() and text[e : nxt.start(1)].strip(" \t") == "":
+            if nxt.start(1) > e:
+                return True
+        prev = _PREV_WORD.search(text, max(0, s - 40), s)
+        if prev is not None and prev.group(1)[0].isupper():
+            return _SENTENCE_END.search(text, max(0, prev.start(1) - 3), prev.start(1)) is None
+        return False
+
+    def analyze(self, text: str) -> list[Span]:
+        """Find job titles in ``text``.
+
+        Args:
+            text: the document text.
+
+        Returns:
+            One span per title.
+        """
+        if not text:
+            return []
+        self.load()
+        rx = self._rx
+        assert rx is not None
+        out: list[Span] = []
+        ctx = self._context_re
+        for m in rx.finditer(text):
+            s, e = m.span()
+            surface = m.group()
+            prev = _PREV_WORD.search(text, max(0, s - 30), s)
+            if prev is not None and prev.group(1).lower() in _NOT_AFTER:
+                continue
+            single = " " not in surface and "\t" not in surface
+            if single and surface[0].isupper() and not surface.isupper():
+                if self._capitalized_neighbour(text, s, e):
+                    continue
+                if surface.lower() in _SURNAME_TITLES and (
+                    prev is None or prev.group(1).lower() not in _DETERMINERS
+                ):
+                    continue
+            score = self.BASE_SCORE
+            if ctx is not None and ctx.search(text, max(0, s - self.CONTEXT_WINDOW), s):
+                score = self.CONTEXT_SCORE
+            out.append(Span(s, e, "JOB_TITLE", score, self.name))
+        return out

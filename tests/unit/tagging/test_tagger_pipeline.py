@@ -1,0 +1,222 @@
+"""Tagger steps around the recognizers: chunking of long texts, entity consistency, NER batches."""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+
+from privtext.tagging.base import Recognizer, Span
+from privtext.tagging.recognizers.spacy_ner import SpacyNerRecognizer
+from privtext.tagging.registry import Tagger, TaggerSpec, build_tagger, chunk_bounds
+
+
+@pytest.mark.parametrize("n", [0, 10, 999, 1000, 1001, 5_000, 123_457])
+def test_when_text_is_cut_into_windows_then_ownership_tiles_the_text(n):
+    rng = random.Random(n)
+    text = "".join(rng.choice("ab \n") for _ in range(n))
+    bounds = chunk_bounds(text, 1000, 200)
+    assert bounds[0][0] == 0 and bounds[-1][1] == n
+    assert bounds[0][2] == 0 and bounds[-1][3] == n
+    for (a, b, f, t), (a2, b2, f2, _t2) in zip(bounds, bounds[1:], strict=False):
+        assert t == f2, "ownership zones must tile the text"
+        assert a < a2 < b, "consecutive windows must overlap"
+        assert a2 + 50 <= t <= b - 50, "each owned start keeps context on both sides"
+    assert all(b - a <= 1000 for a, b, _f, _t in bounds)
+
+
+class _PhraseRecognizer(Recognizer):
+    """Multi-word spans "BEGIN ... END" (with spaces, so that they can straddle a border)."""
+
+    name = "phrase"
+    entity_types = ("PHRASE",)
+    _rx = re.compile(r"BEGIN(?: [a-z]+){1,8} END")
+
+    def analyze(self, text: str) -> list[Span]:
+        return [Span(m.start(), m.end(), "PHRASE", 0.9, self.name) for m in self._rx.finditer(text)]
+
+
+def _phrase_doc(n_chars: int, seed: int) -> tuple[str, list[tuple[int, int]]]:
+    """Filler prose with planted phrases at random places; returns text and their offsets."""
+    rng = random.Random(seed)
+    words = ["lorem", "ipsum", "dolor", "sit", "amet"]
+    parts: list[str] = []
+    spans: list[tuple[int, int]] = []
+    pos = 0
+    while pos < n_chars:
+        filler = " ".join(rng.choice(words + ["\n"]) for _ in range(rng.randint(1, 40)))
+        phrase = "BEGIN " + " ".join(rng.choice(words) for _ in range(rng.randint(1, 8))) + " END"
+        chunk = filler + " " + phrase + " "
+        spans.append((pos + len(filler) + 1, pos + len(filler) + 1 + len(phrase)))
+        parts.append(chunk)
+        pos += len(chunk)
+    return "".join(parts), spans
+
+
+def test_when_a_long_text_is_chunked_then_no_span_at_a_border_is_lost_or_duplicated():
+    text, gold = _phrase_doc(300_000, seed=3)
+    chunked = Tagger([_PhraseRecognizer()], chunk_chars=2_000, chunk_overlap=400, consistency=False)
+    whole = Tagger([_PhraseRecognizer()], chunk_chars=400_000, chunk_overlap=400, consistency=False)
+    got = [(s.start, s.end) for s in chunked.tag(text)]
+    assert got == gold
+    assert got == [(s.start, s.end) for s in whole.tag(text)]
+    # the test is sensitive: many planted spans straddle a window border
+    bounds = chunk_bounds(text, 2_000, 400)
+    straddling = sum(1 for s, e in gold for a, b, _f, _t in bounds if s < b < e or s < a < e)
+    assert straddling > 50
+
+
+def test_when_windows_do_not_overlap_enough_then_border_spans_would_be_lost():
+    """The ownership rule is what saves border spans: without overlap they are cut."""
+    text, gold = _phrase_doc(100_000, seed=4)
+    bounds = chunk_bounds(text, 2_000, 0)
+    pieces = [(a, text[a:b]) for a, b, _f, _t in bounds]
+    rx = _PhraseRecognizer._rx
+    naive = {(a + m.start(), a + m.end()) for a, piece in pieces for m in rx.finditer(piece)}
+    assert set(gold) - naive, "some planted spans straddle a border when there is no overlap"
+
+
+class _PositionRecorder(Recognizer):
+    """Records how long each text it sees is."""
+
+    name = "recorder"
+    entity_types = ("X",)
+
+    def __init__(self) -> None:
+        self.lengths: list[int] = []
+
+    def analyze(self, text: str) -> list[Span]:
+        self.lengths.append(len(text))
+        return []
+
+
+def test_when_a_text_is_long_then_recognizers_never_see_more_than_a_window():
+    rec = _PositionRecorder()
+    Tagger([rec], chunk_chars=5_000, chunk_overlap=500).tag("word " * 100_000)
+    assert max(rec.lengths) <= 5_000 and len(rec.lengths) > 100
+
+
+class _FixedSpans(Recognizer):
+    name = "fixed"
+    entity_types = ("PERSON", "ORGANIZATION")
+
+    def __init__(self, spans: list[tuple[str, str, float]]) -> None:
+        self.spans = spans
+
+    def analyze(self, text: str) -> list[Span]:
+        out = []
+        for surface, etype, score in self.spans:
+            i = text.find(surface)
+            if i >= 0:
+                out.append(Span(i, i + len(surface), etype, score, self.name))
+        return out
+
+
+def _typed(text, spans):
+    return [(text[s.start : s.end], s.entity_type) for s in spans]
+
+
+def test_when_a_name_is_tagged_once_then_every_mention_and_its_parts_are_tagged():
+    text = "Julia Santos joined in May. Later Julia left; julia's manager called Santos."
+    tagger = Tagger([_FixedSpans([("Julia Santos", "PERSON", 0.85)])], context=False)
+    got = _typed(text, tagger.tag(text))
+    assert got == [
+        ("Julia Santos", "PERSON"),
+        ("Julia", "PERSON"),
+        ("julia", "PERSON"),
+        ("Santos", "PERSON"),
+    ]
+
+
+def test_when_consistency_is_off_then_only_the_recognized_mention_is_tagged():
+    text = "Julia Santos joined. Later Julia left."
+    tagger = Tagger(
+        [_FixedSpans([("Julia Santos", "PERSON", 0.85)])], consistency=False, context=False
+    )
+    assert _typed(text, tagger.tag(text)) == [("Julia Santos", "PERSON")]
+
+
+def test_when_a_mention_was_mistyped_then_the_entity_type_of_its_best_mention_wins():
+    text = "Acme Julia met Julia Santos."
+    tagger = Tagger(
+        [_FixedSpans([("Julia", "ORGANIZATION", 0.8), ("Julia Santos", "PERSON", 0.85)])],
+        context=False,
+    )
+    assert ("Julia", "PERSON") in _typed(text, tagger.tag(text))
+
+
+def test_when_a_span_is_below_the_policy_threshold_then_it_is_not_propagated():
+    text = "Kowalski said hi. Kowalski left."
+    tagger = Tagger([_FixedSpans([("Kowalski", "PERSON", 0.3)])], context=False)
+    assert len(tagger.tag(text)) == 1
+
+
+def test_when_a_name_part_is_an_ordinary_word_then_it_is_not_propagated_alone():
+    text = "Grace Walsh wrote. Grace under pressure is rare. Walsh agreed."
+    tagger = Tagger([_FixedSpans([("Grace Walsh", "PERSON", 0.85)])], context=False)
+    got = _typed(text, tagger.tag(text))
+    assert ("Walsh", "PERSON") in got and ("Grace", "PERSON") not in got
+
+
+@pytest.fixture(scope="module")
+def ner():
+    return SpacyNerRecognizer()
+
+
+def test_when_ner_runs_on_a_batch_then_persons_places_orgs_and_groups_are_found(ner):
+    texts = [
+        "The applicant, Ahmet Yilmaz, was born in 1962 and lives in Diyarbakir.",
+        "Anna Kowalczyk joined Siemens in Munich as a Polish engineer on 3 May 2019.",
+    ]
+    got = [set(_typed(t, s)) for t, s in zip(texts, ner.analyze_batch(texts), strict=True)]
+    assert ("Ahmet Yilmaz", "PERSON") in got[0] and ("Diyarbakir", "LOCATION") in got[0]
+    assert ("1962", "DATE") in got[0]
+    assert {
+        ("Anna Kowalczyk", "PERSON"),
+        ("Siemens", "ORGANIZATION"),
+        ("Munich", "LOCATION"),
+        ("Polish", "NATIONALITY"),
+    } <= got[1]
+
+
+def test_when_ner_finds_a_relative_date_then_it_is_dropped(ner):
+    text = "She worked there for four years and left yesterday."
+    assert [s for s in ner.analyze(text) if s.entity_type == "DATE"] == []
+
+
+def test_when_the_ner_model_does_not_exist_then_the_error_names_it():
+    from privtext.errors import ConfigError
+
+    with pytest.raises(ConfigError, match="tagging.ner_model 'no_such_model_xyz'"):
+        SpacyNerRecognizer("no_such_model_xyz").load()
+
+
+@pytest.mark.slow
+def test_when_a_one_megabyte_document_is_tagged_with_ner_then_every_planted_entity_is_found():
+    rng = random.Random(11)
+    first = ["Ahmet", "Maria", "Olusegun", "Krzysztof", "Siobhan", "Hiroshi", "Leilani"]
+    last = ["Yilmaz", "Garcia", "Adebayo", "Nowak", "Gallagher", "Tanaka", "Kahale"]
+    paras: list[str] = []
+    planted: list[tuple[int, int, str]] = []
+    pos = 0
+    k = 0
+    while pos < 1_000_000:
+        name = f"{rng.choice(first)} {rng.choice(last)}"
+        email = f"case{k}@example.org"
+        head = "The court heard the evidence at length and adjourned. " * rng.randint(1, 6)
+        para = f"{head}Mr {name} wrote to {email} about the hearing.\n\n"
+        s_name = pos + len(head) + 3
+        planted.append((s_name, s_name + len(name), "PERSON"))
+        s_mail = s_name + len(name) + len(" wrote to ")
+        planted.append((s_mail, s_mail + len(email), "EMAIL"))
+        paras.append(para)
+        pos += len(para)
+        k += 1
+    text = "".join(paras)
+    tagger = build_tagger(TaggerSpec())
+    spans = tagger.tag(text)
+    got = {(s.start, s.end, s.entity_type) for s in spans}
+    missing = [p for p in planted if p not in got]
+    assert len(text) >= 1_000_000
+    assert missing == []
