@@ -30,6 +30,7 @@ BEFORE = "before"
 AFTER = "after"
 #: Characters allowed between a cue and the span (spaces, quotes, colons, brackets...).
 _GAP = r"[\s:,.\"'\u2018\u2019\u201c\u201d(\[\-]{0,4}"
+_ARTICLE = r"(?:(?:a|an|the)\s+)?"
 _WINDOW = 40
 
 
@@ -224,7 +225,9 @@ def _cue_regex(cues: tuple[str, ...], where: str) -> re.Pattern[str]:
     body = "|".join(reversed(alts))
     if where == BEFORE:
         # the cue must end within a short gap of the span end of the window
-        return re.compile(r"(?<![\w.])(?:" + body + r")(?:(?<=\W)|(?!\w))" + _GAP + r"\Z", re.I)
+        return re.compile(
+            r"(?<![\w.])(?:" + body + r")(?:(?<=\W)|(?!\w))" + _GAP + _ARTICLE + r"\Z", re.I
+        )
     return re.compile(r"\A" + _GAP + r"(?:" + body + r")(?!\w)", re.I)
 
 

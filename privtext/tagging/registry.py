@@ -47,6 +47,7 @@ from privtext.tagging.recognizers.gazetteer import (
     STOPWORDS,
     TITLES,
     GazetteerRecognizer,
+    load_gazetteer,
 )
 from privtext.tagging.recognizers.iban import IbanRecognizer
 from privtext.tagging.recognizers.ip_address import IpAddressRecognizer
@@ -60,6 +61,7 @@ from privtext.tagging.recognizers.reference_number import (
 )
 from privtext.tagging.recognizers.spacy_ner import DEFAULT_MODEL, SpacyNerRecognizer
 from privtext.tagging.recognizers.url import UrlRecognizer
+from privtext.tagging.recognizers.username import UsernameRecognizer
 
 DEFAULT_CHUNK_CHARS = 20_000
 DEFAULT_CHUNK_OVERLAP = 1_000
@@ -91,6 +93,7 @@ def default_recognizers(
         PaymentCardRecognizer(),
         NationalIdRecognizer(),
         IpAddressRecognizer(),
+        UsernameRecognizer(),
         CaseNumberRecognizer(),
         AccountNumberRecognizer(),
         PhoneRecognizer(phone_regions),
@@ -314,6 +317,7 @@ class Tagger:
     def _propagate(self, text: str, kept: list[Span]) -> list[Span]:
         """Tag the other mentions of every acted-on string (see the module docstring)."""
         targets: dict[str, tuple[str, float]] = {}
+        gaz = load_gazetteer(None)
 
         def add(surface: str, etype: str, score: float) -> None:
             prev = targets.get(surface)
@@ -339,7 +343,8 @@ class Tagger:
                         and part not in COMMON_WORD_SURNAMES
                     ):
                         add(part, "PERSON", s.score)
-                        if not part.isupper():
+                        if not part.isupper() and (part in gaz.given or part in gaz.surnames):
+                            # chat style: "maria" after "Maria Garcia" (known names only)
                             add(part.lower(), "PERSON", s.score)
         if not targets:
             return kept

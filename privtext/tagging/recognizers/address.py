@@ -131,6 +131,14 @@ STREET_TYPES: tuple[str, ...] = (
     "Approach",
     "Gate",
     "Wynd",
+    # Turkish: "15 Atatürk Caddesi", "Gül Sokak 4" is handled as a trailing number below
+    "Caddesi",
+    "Cad",
+    "Sokak",
+    "Sokağı",
+    "Sok",
+    "Bulvarı",
+    "Mahallesi",
 )
 # Strong types: a street name without a number is still a street (``Mill Lane``).
 STRONG_TYPES: tuple[str, ...] = (
@@ -165,7 +173,9 @@ _HOUSE_NUM = (
     r"(?:(?:No|Nr|N[\u00ba\u00b0o])\.?[ \t]*)?[0-9]{1,5}[A-Za-z]?(?:[ \t]*[\-\u2013/][ \t]*"
     r"[0-9]{1,5}[A-Za-z]?)?"
 )
-_TRAIL_NUM = r"(?:n[\u00ba\u00b0o]\.?[ \t]*)?[0-9]{1,4}[A-Za-z]?(?:[ \t]*[\-/][ \t]*[0-9]{1,4}[a-zA-Z]?)?"
+_TRAIL_NUM = (
+    r"(?:n[\u00ba\u00b0o]\.?[ \t]*)?[0-9]{1,4}[A-Za-z]?(?:[ \t]*[\-/][ \t]*[0-9]{1,4}[a-zA-Z]?)?"
+)
 _LINKERS = (
     r"(?:(?:de|du|des|de[ \t]+la|de[ \t]+l'|d'|del|de[ \t]+los|de[ \t]+las|della|delle|dei|"
     r"degli|di|da|do|dos|das|of[ \t]+the|of)[ \t]+)?"
@@ -237,9 +247,7 @@ _BUILDING = (
     rf"(?:{_CAPWORD}[ \t]+){{1,3}}(?:House|Court|Building|Tower|Towers|Lodge|Mansions|Cottage|"
     r"Cottages|Hall|Centre|Center|Apartments|Residence|Residences|Chambers|Estate|Farm)"
 )
-_BEFORE_RX = re.compile(
-    rf"(?:(?:{_UNIT}|{_BUILDING})[ \t]*(?:,[ \t]*|\r?\n[ \t]*)){{1,2}}\Z"
-)
+_BEFORE_RX = re.compile(rf"(?:(?:{_UNIT}|{_BUILDING})[ \t]*(?:,[ \t]*|\r?\n[ \t]*)){{1,2}}\Z")
 
 # Postcode shapes used inside an address block.
 _UK_PC = (
@@ -513,7 +521,10 @@ _PC_PATTERNS: list[tuple[str, str]] = [
     ("ca", rf"{_PC_B}(?P<ca>{_CA_PC}){_PC_E}"),
     ("us_state", rf"(?<![\w]){_STATE},?[ \t]+(?P<zip>{_ZIP}){_PC_E}"),
     ("nl", rf"{_PC_B}(?P<nl>{_NL_PC}){_PC_E}(?:{_place_after('place_nl')})?"),
-    ("num", rf"{_PC_B}(?P<num>(?:[A-Z]{{1,2}}-)?[0-9]{{5}}(?:-[0-9]{{4}})?){_PC_E}(?:{_place_after('place_num')})?"),
+    (
+        "num",
+        rf"{_PC_B}(?P<num>(?:[A-Z]{{1,2}}-)?[0-9]{{5}}(?:-[0-9]{{4}})?){_PC_E}(?:{_place_after('place_num')})?",
+    ),
 ]
 _PC_RX = re.compile("|".join(f"(?P<{n}_m>{rx})" for n, rx in _PC_PATTERNS))
 _PC_GROUP = {"uk_m": "uk", "ca_m": "ca", "us_state_m": "zip", "nl_m": "nl", "num_m": "num"}
@@ -537,8 +548,38 @@ POSTCODE_CONTEXT: tuple[str, ...] = (
 )
 _PC_CONTEXT_RX = compile_context(POSTCODE_CONTEXT)
 _NL_UNIT_LETTERS = frozenset(
-    {"AD", "BC", "CE", "AM", "PM", "US", "UK", "EU", "UN", "MB", "GB", "KB", "TB", "HZ", "KM",
-     "KG", "CM", "MM", "ML", "MG", "EUR", "PS", "HP", "CC", "AC", "DC", "TV", "ID", "OK", "NO"}
+    {
+        "AD",
+        "BC",
+        "CE",
+        "AM",
+        "PM",
+        "US",
+        "UK",
+        "EU",
+        "UN",
+        "MB",
+        "GB",
+        "KB",
+        "TB",
+        "HZ",
+        "KM",
+        "KG",
+        "CM",
+        "MM",
+        "ML",
+        "MG",
+        "EUR",
+        "PS",
+        "HP",
+        "CC",
+        "AC",
+        "DC",
+        "TV",
+        "ID",
+        "OK",
+        "NO",
+    }
 )
 
 
@@ -576,7 +617,10 @@ class PostcodeRecognizer(Recognizer):
 
     def _has_context(self, text: str, start: int) -> bool:
         rx = _PC_CONTEXT_RX
-        return rx is not None and rx.search(text, max(0, start - self.CONTEXT_WINDOW), start) is not None
+        return (
+            rx is not None
+            and rx.search(text, max(0, start - self.CONTEXT_WINDOW), start) is not None
+        )
 
     def analyze(self, text: str) -> list[Span]:
         """Find postcodes in ``text``.

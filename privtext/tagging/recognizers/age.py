@@ -23,9 +23,7 @@ from typing import ClassVar
 from privtext.tagging.base import Recognizer, Span
 
 _UNITS = "one|two|three|four|five|six|seven|eight|nine"
-_TEENS = (
-    "ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen"
-)
+_TEENS = "ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen"
 _TENS = "twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety"
 _NUM_WORD = rf"(?:(?:{_TENS})(?:[\- ](?:{_UNITS}))?|{_TEENS}|{_UNITS}|a\s+hundred)"
 _NUM = rf"(?:[0-9]{{1,3}}|(?i:{_NUM_WORD}))"
@@ -42,7 +40,7 @@ _PATTERNS: list[tuple[str, str, float]] = [
         rf"{_NUM}\s+(?i:year|yr)\s+old)(?![\w])",
         0.85,
     ),
-    ("yrs", rf"(?<![\w.,])(?P<p2>[0-9]{{1,3}}\s?(?:yrs|yrs\.))(?![\w])", 0.7),
+    ("yrs", r"(?<![\w.,])(?P<p2>[0-9]{1,3}\s?(?:yrs|yrs\.))(?![\w])", 0.7),
     # aged 43 / age 43 / age: 43 / at the age of 43
     (
         "aged",

@@ -93,7 +93,7 @@ _LB = r"(?<![\w.,/\-])"  # left boundary of a number
 
 _YEAR_CUE = (
     r"(?i:in|since|until|till|during|circa|ca\.|c\.|before|after|from|between|by\s+the\s+end\s+of"
-    r"|born|year|(?:early|late|mid)-?|(?:end|beginning|start|middle|spring|summer|autumn|fall|"
+    r"|born|b\.|year|(?:early|late|mid)-?|(?:end|beginning|start|middle|spring|summer|autumn|fall|"
     r"winter)\s+of|(?:in|of)\s+the\s+year)"
 )
 # Words after "in 2000" that make it an amount, not a year.
@@ -140,7 +140,10 @@ _PATTERNS: list[tuple[str, str]] = [
         rf"(?![0-9]|[.,][0-9]|\s*(?:%|per\s?cent|percent)|\s+{_UNIT})",
     ),
     # the 1990s
-    ("decade", rf"(?<![\w'])(?:the\s+|early\s+|late\s+|mid-?)?(?P<dec>(?:19|20)[0-9]0['\u2019]?s)\b"),
+    (
+        "decade",
+        r"(?<![\w'])(?:the\s+|early\s+|late\s+|mid-?)?(?P<dec>(?:19|20)[0-9]0['\u2019]?s)\b",
+    ),
     # in March
     ("cue_month", rf"(?<![\w.]){_MONTH_CUE}\s+(?P<cm>{_MONTH_FULL_NOT_MAY})(?![\w\-]|,?\s*[0-9])"),
 ]

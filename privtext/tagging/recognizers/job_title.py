@@ -358,7 +358,11 @@ class JobTitleRecognizer(Recognizer):
     def _capitalized_neighbour(self, text: str, s: int, e: int) -> bool:
         """A capitalized word directly before (not a sentence start) or after the match."""
         nxt = _NEXT_WORD.match(text, e)
-        if nxt is not None and nxt.group(1)[0].isupper() and text[e : nxt.start(1)].strip(" \t") == "":
+        if (
+            nxt is not None
+            and nxt.group(1)[0].isupper()
+            and text[e : nxt.start(1)].strip(" \t") == ""
+        ):
             if nxt.start(1) > e:
                 return True
         prev = _PREV_WORD.search(text, max(0, s - 40), s)

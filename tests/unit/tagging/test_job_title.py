@@ -1,0 +1,57 @@
+"""JOB_TITLE recognizer: gazetteer titles, seniority words, "X of Y" forms, precision guards."""
+
+import pytest
+
+from privtext.tagging.recognizers.job_title import JobTitleRecognizer
+
+R = JobTitleRecognizer()
+THRESHOLD = 0.5
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("She is a nurse.", "nurse"),
+        ("Senior Software Engineer at Acme", "Senior Software Engineer"),
+        ("our Chief Financial Officer", "Chief Financial Officer"),
+        ("he works as a head teacher", "head teacher"),
+        ("a police officer", "police officer"),
+        ("the applicant, a lawyer practising in Ankara", "lawyer"),
+        ("Head of Marketing", "Head of Marketing"),
+        ("Director of Finance", "Director of Finance"),
+        ("director of human resources", "director of human resources"),
+        ("CEO of Acme", "CEO"),
+        ("She worked as a senior staff nurse", "senior staff nurse"),
+        ("a retired teacher", "retired teacher"),
+        ("Nurse at St Mary's", "Nurse"),
+        ("He is a Baker.", "Baker"),
+    ],
+)
+def test_when_a_job_title_appears_then_the_longest_title_is_tagged(text, expected, spans_of):
+    assert spans_of(R, text, THRESHOLD) == [("JOB_TITLE", expected)]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "",
+        "the judge said",
+        "the Registrar of the Court",
+        "the applicant complained",
+        "221B Baker Street",
+        "Mr Baker said",
+        "Baker is here",
+        "The package manager failed",
+        "open the task manager",
+        "nurses at the hospital",
+        "the ceo",  # acronyms are upper case only
+    ],
+)
+def test_when_text_has_no_personal_job_title_then_nothing_is_tagged(text, spans_of):
+    assert spans_of(R, text, THRESHOLD) == []
+
+
+def test_when_a_context_phrase_precedes_then_the_score_is_raised():
+    plain = R.analyze("a nurse")[0].score
+    ctx = R.analyze("she works as a nurse")[0].score
+    assert ctx > plain >= THRESHOLD

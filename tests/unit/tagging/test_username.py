@@ -1,0 +1,42 @@
+"""USERNAME recognizer: handles, logins after cues, chat nicknames; never e-mail parts."""
+
+import pytest
+
+from privtext.tagging.recognizers.username import UsernameRecognizer
+
+R = UsernameRecognizer()
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("@marta_gonzalez_bcn · 2h", ["@marta_gonzalez_bcn"]),
+        ("Can't believe @Vueling cancelled", ["@Vueling"]),
+        ("roadtrip with @jade.b.xo this summer", ["@jade.b.xo"]),
+        ("github: kwasante", ["kwasante"]),
+        ("posted by throwaway_wrk22", ["throwaway_wrk22"]),
+        ("sshd[2231]: Accepted publickey for jvanleeuwen from 10.0.0.1", ["jvanleeuwen"]),
+        ("sudo: jvanleeuwen : TTY=pts/0", ["jvanleeuwen"]),
+        ("PWD=/home/jvanleeuwen ; COMMAND=x", ["jvanleeuwen"]),
+        ("Username: j.doe-77", ["j.doe-77"]),
+        ("mehmet_k: guys is anyone else getting error 502", ["mehmet_k"]),
+        ("[10:05] lena.hoffmann: yep since like 9", ["lena.hoffmann"]),
+    ],
+)
+def test_usernames_are_found(spans_of, text, expected):
+    assert [t for _e, t in spans_of(R, text)] == expected
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "write to maria.garcia@example.org today",
+        "Note: the meeting moved",
+        "Subject: refund",
+        "rajiv: on it",  # a plain word at a line start is not enough on its own
+        "price @ 5 euros",
+        "see https://example.com/@user/post",
+    ],
+)
+def test_non_usernames_are_not_tagged(spans_of, text):
+    assert spans_of(R, text) == []
