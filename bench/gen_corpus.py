@@ -37,8 +37,9 @@ except ModuleNotFoundError:  # running from a checkout where privtext is not ins
     sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
     from privtext import demo
 
-SCHEMA = pa.schema([pa.field("id", pa.string(), nullable=False),
-                    pa.field("text", pa.string(), nullable=False)])
+SCHEMA = pa.schema(
+    [pa.field("id", pa.string(), nullable=False), pa.field("text", pa.string(), nullable=False)]
+)
 
 TOP_WORDS = 50_000
 ZIPF_EXPONENT = 1.0
@@ -48,8 +49,14 @@ COMMA_P = 0.05
 CHUNK_SLOTS = 1_000_000
 ENTITY_POOL_SIZE = 20_000
 # Share of injected entity mentions by kind (before weighting by their token lengths).
-ENTITY_MIX = {"person": 0.36, "city": 0.15, "org": 0.15, "email": 0.14, "phone": 0.14,
-              "other": 0.06}
+ENTITY_MIX = {
+    "person": 0.36,
+    "city": 0.15,
+    "org": 0.15,
+    "email": 0.14,
+    "phone": 0.14,
+    "other": 0.06,
+}
 
 
 def load_vocabulary(top_k: int = TOP_WORDS) -> list[str]:
@@ -91,9 +98,15 @@ def build_entity_pool(seed: int, size: int = ENTITY_POOL_SIZE) -> list[str]:
             pool.append(rng.choice(demo.ORGANISATION_NAMES))
         elif kind == "email":
             domain = rng.choice(demo.ORGANISATIONS).domain if rng.random() < 0.4 else None
-            pool.append(demo.make_email(rng, rng.choice(demo.FIRST_NAMES),
-                                        rng.choice(demo.LAST_NAMES), domain,
-                                        rng.choice(countries)))
+            pool.append(
+                demo.make_email(
+                    rng,
+                    rng.choice(demo.FIRST_NAMES),
+                    rng.choice(demo.LAST_NAMES),
+                    domain,
+                    rng.choice(countries),
+                )
+            )
         elif kind == "phone":
             pool.append(demo.make_phone(rng, rng.choice(countries), mobile=rng.random() < 0.4))
         else:
@@ -124,12 +137,18 @@ class _Tables:
 def _build_tables(words: Sequence[str], entities: Sequence[str]) -> _Tables:
     caps = [w[:1].upper() + w[1:] for w in words]
     strings = (
-        list(words) + caps + [w + "." for w in words] + [w + "." for w in caps]
-        + [w + "," for w in words] + [w + "," for w in caps]
-        + list(entities) + [e + "." for e in entities] + [e + "," for e in entities]
+        list(words)
+        + caps
+        + [w + "." for w in words]
+        + [w + "." for w in caps]
+        + [w + "," for w in words]
+        + [w + "," for w in caps]
+        + list(entities)
+        + [e + "." for e in entities]
+        + [e + "," for e in entities]
     )
     ranks = np.arange(1, len(words) + 1, dtype=np.float64)
-    weights = ranks ** -ZIPF_EXPONENT
+    weights = ranks**-ZIPF_EXPONENT
     cdf = np.cumsum(weights)
     cdf /= cdf[-1]
     return _Tables(
@@ -157,8 +176,9 @@ def _doc_lengths(rng: np.random.Generator, n_slots: int, lo: int, hi: int) -> np
     return lengths
 
 
-def _chunk(rng: np.random.Generator, t: _Tables, n_slots: int, q_entity: float,
-           lo: int, hi: int) -> tuple[list[str], int, int]:
+def _chunk(
+    rng: np.random.Generator, t: _Tables, n_slots: int, q_entity: float, lo: int, hi: int
+) -> tuple[list[str], int, int]:
     """Texts of one chunk, its whitespace token count and its entity token count."""
     lengths = _doc_lengths(rng, n_slots, lo, hi)
     doc_end = np.zeros(n_slots, dtype=bool)
@@ -241,8 +261,9 @@ def iter_batches(
         done_slots += n
         tokens += n_tok
         entity_tokens += n_ent
-        yield pa.RecordBatch.from_arrays([pa.array(ids, pa.string()),
-                                          pa.array(texts, pa.string())], schema=SCHEMA)
+        yield pa.RecordBatch.from_arrays(
+            [pa.array(ids, pa.string()), pa.array(texts, pa.string())], schema=SCHEMA
+        )
     if stats is not None:
         stats.update(docs=doc_index, tokens=tokens, entity_tokens=entity_tokens)
 
@@ -288,17 +309,28 @@ def _count(value: str) -> int:
 def main(argv: Sequence[str] | None = None) -> int:
     """Command line entry point; prints a JSON summary line on stdout."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--tokens", type=_count, required=True,
-                        help="total whitespace tokens, e.g. 1000000 or 1e6")
+    parser.add_argument(
+        "--tokens", type=_count, required=True, help="total whitespace tokens, e.g. 1000000 or 1e6"
+    )
     parser.add_argument("--out", required=True, help="output .parquet path")
     parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--entity-rate", type=float, default=DEFAULT_ENTITY_RATE,
-                        help="fraction of tokens inside injected entities (default 0.065)")
+    parser.add_argument(
+        "--entity-rate",
+        type=float,
+        default=DEFAULT_ENTITY_RATE,
+        help="fraction of tokens inside injected entities (default 0.065)",
+    )
     parser.add_argument("--min-doc", type=int, default=50)
     parser.add_argument("--max-doc", type=int, default=300)
     args = parser.parse_args(argv)
-    stats = write_corpus(args.out, args.tokens, args.seed, entity_rate=args.entity_rate,
-                         min_doc=args.min_doc, max_doc=args.max_doc)
+    stats = write_corpus(
+        args.out,
+        args.tokens,
+        args.seed,
+        entity_rate=args.entity_rate,
+        min_doc=args.min_doc,
+        max_doc=args.max_doc,
+    )
     print(json.dumps(stats))
     return 0
 

@@ -64,46 +64,299 @@ __all__ = [
 # --------------------------------------------------------------------------------------------
 
 FIRST_NAMES_FEMALE: tuple[str, ...] = (
-    "Mary", "Sarah", "Emma", "Olivia", "Anna", "Maria", "Sofia", "Laura", "Julia", "Elena",
-    "Fatima", "Aisha", "Amara", "Priya", "Ananya", "Mei", "Yuki", "Hana", "Chloe", "Grace",
-    "Ingrid", "Freya", "Leila", "Nadia", "Zainab", "Ngozi", "Chiara", "Lucia", "Camille",
-    "Claire", "Hannah", "Rachel", "Rebecca", "Emily", "Jessica", "Linda", "Susan", "Karen",
-    "Patricia", "Carmen", "Rosa", "Ines", "Aiko", "Kemi", "Wanjiru", "Thandiwe", "Lerato",
-    "Ayesha", "Noor", "Yasmin", "Esther", "Ruth", "Nicole", "Isabel", "Beatriz", "Gabriela",
-    "Daniela", "Valentina", "Astrid", "Katarzyna", "Olga", "Sinead", "Siobhan", "Mariam",
-    "Lakshmi", "Deepika", "Xin", "Lin", "Soo-jin", "Adaeze", "Chiamaka", "Zoe", "Lena",
+    "Mary",
+    "Sarah",
+    "Emma",
+    "Olivia",
+    "Anna",
+    "Maria",
+    "Sofia",
+    "Laura",
+    "Julia",
+    "Elena",
+    "Fatima",
+    "Aisha",
+    "Amara",
+    "Priya",
+    "Ananya",
+    "Mei",
+    "Yuki",
+    "Hana",
+    "Chloe",
+    "Grace",
+    "Ingrid",
+    "Freya",
+    "Leila",
+    "Nadia",
+    "Zainab",
+    "Ngozi",
+    "Chiara",
+    "Lucia",
+    "Camille",
+    "Claire",
+    "Hannah",
+    "Rachel",
+    "Rebecca",
+    "Emily",
+    "Jessica",
+    "Linda",
+    "Susan",
+    "Karen",
+    "Patricia",
+    "Carmen",
+    "Rosa",
+    "Ines",
+    "Aiko",
+    "Kemi",
+    "Wanjiru",
+    "Thandiwe",
+    "Lerato",
+    "Ayesha",
+    "Noor",
+    "Yasmin",
+    "Esther",
+    "Ruth",
+    "Nicole",
+    "Isabel",
+    "Beatriz",
+    "Gabriela",
+    "Daniela",
+    "Valentina",
+    "Astrid",
+    "Katarzyna",
+    "Olga",
+    "Sinead",
+    "Siobhan",
+    "Mariam",
+    "Lakshmi",
+    "Deepika",
+    "Xin",
+    "Lin",
+    "Soo-jin",
+    "Adaeze",
+    "Chiamaka",
+    "Zoe",
+    "Lena",
 )
 
 FIRST_NAMES_MALE: tuple[str, ...] = (
-    "James", "John", "Robert", "Michael", "David", "Daniel", "Thomas", "William", "Richard",
-    "Peter", "Paul", "Mark", "Andrew", "Oliver", "Harry", "Jack", "George", "Lucas", "Mateo",
-    "Carlos", "Javier", "Luis", "Diego", "Pedro", "Marco", "Luca", "Giovanni", "Pierre",
-    "Louis", "Antoine", "Hans", "Lukas", "Felix", "Jan", "Piotr", "Tomasz", "Ahmed",
-    "Mohammed", "Omar", "Ali", "Hassan", "Yusuf", "Ravi", "Arjun", "Rahul", "Vikram", "Wei",
-    "Jun", "Hiroshi", "Kenji", "Takeshi", "Chinedu", "Emeka", "Kwame", "Kofi", "Tunde",
-    "Sipho", "Thabo", "Samuel", "Joseph", "Benjamin", "Ethan", "Noah", "Liam", "Erik", "Lars",
-    "Sven", "Mikhail", "Ivan", "Dmitri", "Sean", "Connor", "Rafael", "Tiago", "Min-jun",
+    "James",
+    "John",
+    "Robert",
+    "Michael",
+    "David",
+    "Daniel",
+    "Thomas",
+    "William",
+    "Richard",
+    "Peter",
+    "Paul",
+    "Mark",
+    "Andrew",
+    "Oliver",
+    "Harry",
+    "Jack",
+    "George",
+    "Lucas",
+    "Mateo",
+    "Carlos",
+    "Javier",
+    "Luis",
+    "Diego",
+    "Pedro",
+    "Marco",
+    "Luca",
+    "Giovanni",
+    "Pierre",
+    "Louis",
+    "Antoine",
+    "Hans",
+    "Lukas",
+    "Felix",
+    "Jan",
+    "Piotr",
+    "Tomasz",
+    "Ahmed",
+    "Mohammed",
+    "Omar",
+    "Ali",
+    "Hassan",
+    "Yusuf",
+    "Ravi",
+    "Arjun",
+    "Rahul",
+    "Vikram",
+    "Wei",
+    "Jun",
+    "Hiroshi",
+    "Kenji",
+    "Takeshi",
+    "Chinedu",
+    "Emeka",
+    "Kwame",
+    "Kofi",
+    "Tunde",
+    "Sipho",
+    "Thabo",
+    "Samuel",
+    "Joseph",
+    "Benjamin",
+    "Ethan",
+    "Noah",
+    "Liam",
+    "Erik",
+    "Lars",
+    "Sven",
+    "Mikhail",
+    "Ivan",
+    "Dmitri",
+    "Sean",
+    "Connor",
+    "Rafael",
+    "Tiago",
+    "Min-jun",
 )
 
 FIRST_NAMES: tuple[str, ...] = FIRST_NAMES_FEMALE + FIRST_NAMES_MALE
 
 LAST_NAMES: tuple[str, ...] = (
-    "Smith", "Johnson", "Williams", "Brown", "Jones", "Garcia", "Miller", "Davis", "Rodriguez",
-    "Martinez", "Hernandez", "Lopez", "Gonzalez", "Wilson", "Anderson", "Taylor", "Thomas",
-    "Moore", "Jackson", "Martin", "Lee", "Thompson", "White", "Harris", "Clark", "Lewis",
-    "Walker", "Hall", "Young", "Allen", "Wright", "Scott", "Green", "Baker", "Adams", "Nelson",
-    "Hill", "Campbell", "Mitchell", "Roberts", "Carter", "Phillips", "Evans", "Turner",
-    "Patel", "Shah", "Singh", "Kumar", "Sharma", "Gupta", "Chen", "Wang", "Li", "Zhang", "Liu",
-    "Huang", "Nguyen", "Tran", "Kim", "Park", "Choi", "Tanaka", "Suzuki", "Sato", "Watanabe",
-    "Yamamoto", "Müller", "Schmidt", "Schneider", "Fischer", "Weber", "Wagner", "Becker",
-    "Hoffmann", "Dubois", "Moreau", "Laurent", "Lefèvre", "Bernard", "Rossi", "Russo",
-    "Ferrari", "Esposito", "Bianchi", "Romano", "Kowalski", "Nowak", "Okafor", "Adeyemi",
-    "Okonkwo", "Mensah", "Boateng", "Mwangi", "Otieno", "Kamau", "Ndlovu", "Dlamini",
-    "Khumalo", "Haddad", "Khan", "Hussain", "Rahman", "Cohen", "Levi", "Friedman", "Ivanov",
-    "Petrov", "Popescu", "Novak", "Horvat", "Johansson", "Andersson", "Larsen", "Nielsen",
-    "Jensen", "Hansen", "O'Brien", "O'Connor", "Murphy", "Kelly", "Byrne", "Walsh",
-    "MacDonald", "Fraser", "Silva", "Santos", "Oliveira", "Pereira", "Costa", "Ferreira",
-    "Yilmaz", "Kaya", "Demir", "Fernández", "Jiménez", "Sánchez", "García-López",
+    "Smith",
+    "Johnson",
+    "Williams",
+    "Brown",
+    "Jones",
+    "Garcia",
+    "Miller",
+    "Davis",
+    "Rodriguez",
+    "Martinez",
+    "Hernandez",
+    "Lopez",
+    "Gonzalez",
+    "Wilson",
+    "Anderson",
+    "Taylor",
+    "Thomas",
+    "Moore",
+    "Jackson",
+    "Martin",
+    "Lee",
+    "Thompson",
+    "White",
+    "Harris",
+    "Clark",
+    "Lewis",
+    "Walker",
+    "Hall",
+    "Young",
+    "Allen",
+    "Wright",
+    "Scott",
+    "Green",
+    "Baker",
+    "Adams",
+    "Nelson",
+    "Hill",
+    "Campbell",
+    "Mitchell",
+    "Roberts",
+    "Carter",
+    "Phillips",
+    "Evans",
+    "Turner",
+    "Patel",
+    "Shah",
+    "Singh",
+    "Kumar",
+    "Sharma",
+    "Gupta",
+    "Chen",
+    "Wang",
+    "Li",
+    "Zhang",
+    "Liu",
+    "Huang",
+    "Nguyen",
+    "Tran",
+    "Kim",
+    "Park",
+    "Choi",
+    "Tanaka",
+    "Suzuki",
+    "Sato",
+    "Watanabe",
+    "Yamamoto",
+    "Müller",
+    "Schmidt",
+    "Schneider",
+    "Fischer",
+    "Weber",
+    "Wagner",
+    "Becker",
+    "Hoffmann",
+    "Dubois",
+    "Moreau",
+    "Laurent",
+    "Lefèvre",
+    "Bernard",
+    "Rossi",
+    "Russo",
+    "Ferrari",
+    "Esposito",
+    "Bianchi",
+    "Romano",
+    "Kowalski",
+    "Nowak",
+    "Okafor",
+    "Adeyemi",
+    "Okonkwo",
+    "Mensah",
+    "Boateng",
+    "Mwangi",
+    "Otieno",
+    "Kamau",
+    "Ndlovu",
+    "Dlamini",
+    "Khumalo",
+    "Haddad",
+    "Khan",
+    "Hussain",
+    "Rahman",
+    "Cohen",
+    "Levi",
+    "Friedman",
+    "Ivanov",
+    "Petrov",
+    "Popescu",
+    "Novak",
+    "Horvat",
+    "Johansson",
+    "Andersson",
+    "Larsen",
+    "Nielsen",
+    "Jensen",
+    "Hansen",
+    "O'Brien",
+    "O'Connor",
+    "Murphy",
+    "Kelly",
+    "Byrne",
+    "Walsh",
+    "MacDonald",
+    "Fraser",
+    "Silva",
+    "Santos",
+    "Oliveira",
+    "Pereira",
+    "Costa",
+    "Ferreira",
+    "Yilmaz",
+    "Kaya",
+    "Demir",
+    "Fernández",
+    "Jiménez",
+    "Sánchez",
+    "García-López",
 )
 
 
@@ -174,60 +427,220 @@ _GENERIC_MAIL = ("gmail.com", "outlook.com", "yahoo.com", "icloud.com", "proton.
 COUNTRIES: dict[str, Country] = {
     c.code: c
     for c in (
-        Country("US", "United States", "American", "$", True, "1",
-                ("({a}) {s}", "{a}-{s}", "+1 {a} {S}", "+1 ({a}) {s}", "{a}.{D}"), (),
-                _GENERIC_MAIL),
-        Country("CA", "Canada", "Canadian", "C$", False, "1",
-                ("({a}) {s}", "{a}-{s}", "+1 {a} {S}"), (), _GENERIC_MAIL),
-        Country("GB", "United Kingdom", "British", "£", True, "44",
-                ("+44 {a} {s}", "0{a} {s}", "+44 (0){a} {s}"),
-                (("7723", "NNNNNN"), ("7827", "NNNNNN"), ("7958", "NNNNNN"), ("7447", "NNNNNN")),
-                ("gmail.com", "outlook.com", "yahoo.co.uk", "hotmail.co.uk", "btinternet.com")),
-        Country("IE", "Ireland", "Irish", "€", False, "353",
-                ("+353 {a} {s}", "0{a} {s}", "(0{a}) {s}"),
-                (("87", "DNN NNNN"), ("85", "DNN NNNN"), ("83", "DNN NNNN")),
-                ("gmail.com", "eircom.net", "outlook.com")),
-        Country("FR", "France", "French", "€", False, "33",
-                ("+33 {a} {s}", "0{a} {s}", "+33 (0){a} {s}"),
-                (("6", "1N NN NN NN"), ("6", "7N NN NN NN"), ("7", "5N NN NN NN"),
-                 ("7", "8N NN NN NN")),
-                ("orange.fr", "free.fr", "laposte.net", "gmail.com")),
-        Country("DE", "Germany", "German", "€", False, "49",
-                ("+49 {a} {s}", "0{a} {s}", "+49 (0){a} {s}"),
-                (("151", "NNNNNNNN"), ("152", "NNNNNNNN"), ("176", "NNNNNNNN")),
-                ("web.de", "gmx.de", "t-online.de", "gmail.com")),
-        Country("NL", "Netherlands", "Dutch", "€", True, "31",
-                ("+31 {a} {s}", "0{a} {s}"),
-                (("6", "1NNNNNNN"), ("6", "2NNNNNNN"), ("6", "4NNNNNNN")),
-                ("ziggo.nl", "kpnmail.nl", "gmail.com")),
-        Country("ES", "Spain", "Spanish", "€", False, "34",
-                ("+34 {a}{s}", "{a}{s}"), (("6", "NN NNN NNN"),),
-                ("gmail.com", "hotmail.es", "telefonica.net")),
-        Country("IT", "Italy", "Italian", "€", False, "39",
-                ("+39 {a} {s}", "{a} {s}"), (("347", "NNN NNNN"), ("333", "NNN NNNN")),
-                ("libero.it", "gmail.com", "tiscali.it")),
-        Country("IN", "India", "Indian", "₹", False, "91",
-                ("+91 {a} {s}", "0{a} {s}"), (), ("gmail.com", "rediffmail.com", "yahoo.co.in")),
-        Country("AU", "Australia", "Australian", "A$", False, "61",
-                ("+61 {a} {s}", "(0{a}) {s}", "0{a} {s}"),
-                (("4", "0N NNN NNN"), ("4", "1N NNN NNN"), ("4", "2N NNN NNN")),
-                ("bigpond.com", "gmail.com", "outlook.com")),
-        Country("JP", "Japan", "Japanese", "¥", False, "81",
-                ("+81 {a}-{s}", "0{a}-{s}"), (), ("gmail.com", "yahoo.co.jp")),
-        Country("BR", "Brazil", "Brazilian", "R$", False, "55",
-                ("+55 {a} {s}", "({a}) {s}"), (), ("gmail.com", "uol.com.br")),
-        Country("NG", "Nigeria", "Nigerian", "NGN ", False, "234",
-                ("+234 {a} {s}", "0{a} {s}"), (), ("gmail.com", "yahoo.com")),
-        Country("KE", "Kenya", "Kenyan", "KES ", False, "254",
-                ("+254 {a} {s}", "0{a} {s}"), (), ("gmail.com", "yahoo.com")),
-        Country("ZA", "South Africa", "South African", "R", False, "27",
-                ("+27 {a} {s}", "0{a} {s}"), (("82", "DNN NNNN"),), ("gmail.com", "mweb.co.za")),
-        Country("MX", "Mexico", "Mexican", "MX$", False, "52",
-                ("+52 {a} {s}",), (), ("gmail.com", "hotmail.com")),
-        Country("PL", "Poland", "Polish", "PLN ", False, "48",
-                ("+48 {a} {s}",), (("601", "NNN NNN"),), ("wp.pl", "onet.pl", "gmail.com")),
-        Country("SE", "Sweden", "Swedish", "SEK ", False, "46",
-                ("+46 {a} {s}", "0{a}-{s}"), (("70", "DNN NN NN"),), ("gmail.com", "telia.com")),
+        Country(
+            "US",
+            "United States",
+            "American",
+            "$",
+            True,
+            "1",
+            ("({a}) {s}", "{a}-{s}", "+1 {a} {S}", "+1 ({a}) {s}", "{a}.{D}"),
+            (),
+            _GENERIC_MAIL,
+        ),
+        Country(
+            "CA",
+            "Canada",
+            "Canadian",
+            "C$",
+            False,
+            "1",
+            ("({a}) {s}", "{a}-{s}", "+1 {a} {S}"),
+            (),
+            _GENERIC_MAIL,
+        ),
+        Country(
+            "GB",
+            "United Kingdom",
+            "British",
+            "£",
+            True,
+            "44",
+            ("+44 {a} {s}", "0{a} {s}", "+44 (0){a} {s}"),
+            (("7723", "NNNNNN"), ("7827", "NNNNNN"), ("7958", "NNNNNN"), ("7447", "NNNNNN")),
+            ("gmail.com", "outlook.com", "yahoo.co.uk", "hotmail.co.uk", "btinternet.com"),
+        ),
+        Country(
+            "IE",
+            "Ireland",
+            "Irish",
+            "€",
+            False,
+            "353",
+            ("+353 {a} {s}", "0{a} {s}", "(0{a}) {s}"),
+            (("87", "DNN NNNN"), ("85", "DNN NNNN"), ("83", "DNN NNNN")),
+            ("gmail.com", "eircom.net", "outlook.com"),
+        ),
+        Country(
+            "FR",
+            "France",
+            "French",
+            "€",
+            False,
+            "33",
+            ("+33 {a} {s}", "0{a} {s}", "+33 (0){a} {s}"),
+            (
+                ("6", "1N NN NN NN"),
+                ("6", "7N NN NN NN"),
+                ("7", "5N NN NN NN"),
+                ("7", "8N NN NN NN"),
+            ),
+            ("orange.fr", "free.fr", "laposte.net", "gmail.com"),
+        ),
+        Country(
+            "DE",
+            "Germany",
+            "German",
+            "€",
+            False,
+            "49",
+            ("+49 {a} {s}", "0{a} {s}", "+49 (0){a} {s}"),
+            (("151", "NNNNNNNN"), ("152", "NNNNNNNN"), ("176", "NNNNNNNN")),
+            ("web.de", "gmx.de", "t-online.de", "gmail.com"),
+        ),
+        Country(
+            "NL",
+            "Netherlands",
+            "Dutch",
+            "€",
+            True,
+            "31",
+            ("+31 {a} {s}", "0{a} {s}"),
+            (("6", "1NNNNNNN"), ("6", "2NNNNNNN"), ("6", "4NNNNNNN")),
+            ("ziggo.nl", "kpnmail.nl", "gmail.com"),
+        ),
+        Country(
+            "ES",
+            "Spain",
+            "Spanish",
+            "€",
+            False,
+            "34",
+            ("+34 {a}{s}", "{a}{s}"),
+            (("6", "NN NNN NNN"),),
+            ("gmail.com", "hotmail.es", "telefonica.net"),
+        ),
+        Country(
+            "IT",
+            "Italy",
+            "Italian",
+            "€",
+            False,
+            "39",
+            ("+39 {a} {s}", "{a} {s}"),
+            (("347", "NNN NNNN"), ("333", "NNN NNNN")),
+            ("libero.it", "gmail.com", "tiscali.it"),
+        ),
+        Country(
+            "IN",
+            "India",
+            "Indian",
+            "₹",
+            False,
+            "91",
+            ("+91 {a} {s}", "0{a} {s}"),
+            (),
+            ("gmail.com", "rediffmail.com", "yahoo.co.in"),
+        ),
+        Country(
+            "AU",
+            "Australia",
+            "Australian",
+            "A$",
+            False,
+            "61",
+            ("+61 {a} {s}", "(0{a}) {s}", "0{a} {s}"),
+            (("4", "0N NNN NNN"), ("4", "1N NNN NNN"), ("4", "2N NNN NNN")),
+            ("bigpond.com", "gmail.com", "outlook.com"),
+        ),
+        Country(
+            "JP",
+            "Japan",
+            "Japanese",
+            "¥",
+            False,
+            "81",
+            ("+81 {a}-{s}", "0{a}-{s}"),
+            (),
+            ("gmail.com", "yahoo.co.jp"),
+        ),
+        Country(
+            "BR",
+            "Brazil",
+            "Brazilian",
+            "R$",
+            False,
+            "55",
+            ("+55 {a} {s}", "({a}) {s}"),
+            (),
+            ("gmail.com", "uol.com.br"),
+        ),
+        Country(
+            "NG",
+            "Nigeria",
+            "Nigerian",
+            "NGN ",
+            False,
+            "234",
+            ("+234 {a} {s}", "0{a} {s}"),
+            (),
+            ("gmail.com", "yahoo.com"),
+        ),
+        Country(
+            "KE",
+            "Kenya",
+            "Kenyan",
+            "KES ",
+            False,
+            "254",
+            ("+254 {a} {s}", "0{a} {s}"),
+            (),
+            ("gmail.com", "yahoo.com"),
+        ),
+        Country(
+            "ZA",
+            "South Africa",
+            "South African",
+            "R",
+            False,
+            "27",
+            ("+27 {a} {s}", "0{a} {s}"),
+            (("82", "DNN NNNN"),),
+            ("gmail.com", "mweb.co.za"),
+        ),
+        Country(
+            "MX",
+            "Mexico",
+            "Mexican",
+            "MX$",
+            False,
+            "52",
+            ("+52 {a} {s}",),
+            (),
+            ("gmail.com", "hotmail.com"),
+        ),
+        Country(
+            "PL",
+            "Poland",
+            "Polish",
+            "PLN ",
+            False,
+            "48",
+            ("+48 {a} {s}",),
+            (("601", "NNN NNN"),),
+            ("wp.pl", "onet.pl", "gmail.com"),
+        ),
+        Country(
+            "SE",
+            "Sweden",
+            "Swedish",
+            "SEK ",
+            False,
+            "46",
+            ("+46 {a} {s}", "0{a}-{s}"),
+            (("70", "DNN NN NN"),),
+            ("gmail.com", "telia.com"),
+        ),
     )
 }
 
@@ -358,31 +771,100 @@ UNIVERSITIES: tuple[Organisation, ...] = (
 ORGANISATION_NAMES: tuple[str, ...] = tuple(o.name for o in ORGANISATIONS + UNIVERSITIES)
 
 JOB_TITLES: tuple[str, ...] = (
-    "software engineer", "data analyst", "nurse", "senior accountant", "marketing manager",
-    "HR business partner", "warehouse supervisor", "sales representative", "project manager",
-    "customer service advisor", "primary school teacher", "research assistant",
-    "lecturer in economics", "financial controller", "operations director", "graphic designer",
-    "pharmacist", "civil engineer", "paralegal", "head chef", "delivery driver", "receptionist",
-    "security officer", "product manager", "chief executive officer", "head of procurement",
-    "laboratory technician", "solicitor", "electrician", "office manager", "social worker",
-    "dental hygienist", "account executive", "junior developer", "store manager",
+    "software engineer",
+    "data analyst",
+    "nurse",
+    "senior accountant",
+    "marketing manager",
+    "HR business partner",
+    "warehouse supervisor",
+    "sales representative",
+    "project manager",
+    "customer service advisor",
+    "primary school teacher",
+    "research assistant",
+    "lecturer in economics",
+    "financial controller",
+    "operations director",
+    "graphic designer",
+    "pharmacist",
+    "civil engineer",
+    "paralegal",
+    "head chef",
+    "delivery driver",
+    "receptionist",
+    "security officer",
+    "product manager",
+    "chief executive officer",
+    "head of procurement",
+    "laboratory technician",
+    "solicitor",
+    "electrician",
+    "office manager",
+    "social worker",
+    "dental hygienist",
+    "account executive",
+    "junior developer",
+    "store manager",
 )
 
 ENTITY_LABELS: tuple[str, ...] = (
-    "PERSON", "EMAIL", "PHONE", "ORG", "CITY", "COUNTRY", "NATIONALITY", "JOB_TITLE", "AGE",
-    "DATE", "IBAN", "CARD_NUMBER", "IP_ADDRESS", "URL",
+    "PERSON",
+    "EMAIL",
+    "PHONE",
+    "ORG",
+    "CITY",
+    "COUNTRY",
+    "NATIONALITY",
+    "JOB_TITLE",
+    "AGE",
+    "DATE",
+    "IBAN",
+    "CARD_NUMBER",
+    "IP_ADDRESS",
+    "URL",
 )
 
 _PRODUCTS = (
-    "washing machine", "laptop", "wireless router", "coffee machine", "office chair",
-    "mobile phone", "printer", "vacuum cleaner", "bicycle", "television", "fridge", "desk lamp",
+    "washing machine",
+    "laptop",
+    "wireless router",
+    "coffee machine",
+    "office chair",
+    "mobile phone",
+    "printer",
+    "vacuum cleaner",
+    "bicycle",
+    "television",
+    "fridge",
+    "desk lamp",
 )
 _MONTHS = (
-    "January", "February", "March", "April", "May", "June", "July", "August", "September",
-    "October", "November", "December",
+    "January",
+    "February",
+    "March",
+    "April",
+    "May",
+    "June",
+    "July",
+    "August",
+    "September",
+    "October",
+    "November",
+    "December",
 )
-_SUBJECTS = ("economics", "computer science", "nursing", "history", "mathematics", "law",
-             "chemistry", "business studies", "civil engineering", "English literature")
+_SUBJECTS = (
+    "economics",
+    "computer science",
+    "nursing",
+    "history",
+    "mathematics",
+    "law",
+    "chemistry",
+    "business studies",
+    "civil engineering",
+    "English literature",
+)
 
 # --------------------------------------------------------------------------------------------
 # Identifier helpers (public: the benchmark generator reuses them)
@@ -458,14 +940,20 @@ def make_email(
     f, last_slug = _ascii_slug(first), _ascii_slug(last)
     if domain is None:
         domain = rng.choice(COUNTRIES[country].free_mail)
-        local = rng.choice((
-            f"{f}.{last_slug}", f"{f}{last_slug}{rng.randint(1, 99)}", f"{last_slug}.{f}",
-            f"{f}_{last_slug}", f"{f[0]}{last_slug}{rng.randint(60, 99)}",
-            f"{f}.{last_slug}{rng.randint(1960, 2004)}",
-        ))
+        local = rng.choice(
+            (
+                f"{f}.{last_slug}",
+                f"{f}{last_slug}{rng.randint(1, 99)}",
+                f"{last_slug}.{f}",
+                f"{f}_{last_slug}",
+                f"{f[0]}{last_slug}{rng.randint(60, 99)}",
+                f"{f}.{last_slug}{rng.randint(1960, 2004)}",
+            )
+        )
     else:
-        local = rng.choice((f"{f}.{last_slug}", f"{f[0]}.{last_slug}", f"{f}{last_slug[0]}",
-                            f"{f[0]}{last_slug}"))
+        local = rng.choice(
+            (f"{f}.{last_slug}", f"{f[0]}.{last_slug}", f"{f}{last_slug[0]}", f"{f[0]}{last_slug}")
+        )
     return f"{local}@{domain}"
 
 
@@ -584,18 +1072,41 @@ def make_ip_address(rng: random.Random) -> str:
 # ordinary words.
 _FIELD_LABELS: dict[str, str] = {}
 for _sfx in ("", "2", "3", "4"):
-    _FIELD_LABELS.update({
-        f"name{_sfx}": "PERSON", f"first{_sfx}": "PERSON", f"last{_sfx}": "PERSON",
-        f"email{_sfx}": "EMAIL", f"phone{_sfx}": "PHONE", f"job{_sfx}": "JOB_TITLE",
-        f"Job{_sfx}": "JOB_TITLE",
-    })
-_FIELD_LABELS.update({
-    "org": "ORG", "org2": "ORG", "uni": "ORG", "city": "CITY", "city2": "CITY",
-    "country": "COUNTRY", "country2": "COUNTRY", "nat": "NATIONALITY", "age": "AGE",
-    "date": "DATE", "date2": "DATE", "dob": "DATE", "iban": "IBAN", "card": "CARD_NUMBER",
-    "ip": "IP_ADDRESS", "url_order": "URL", "url_news": "URL",
-    "url_doc": "URL", "url_me": "URL", "pjob": "JOB_TITLE",
-})
+    _FIELD_LABELS.update(
+        {
+            f"name{_sfx}": "PERSON",
+            f"first{_sfx}": "PERSON",
+            f"last{_sfx}": "PERSON",
+            f"email{_sfx}": "EMAIL",
+            f"phone{_sfx}": "PHONE",
+            f"job{_sfx}": "JOB_TITLE",
+            f"Job{_sfx}": "JOB_TITLE",
+        }
+    )
+_FIELD_LABELS.update(
+    {
+        "org": "ORG",
+        "org2": "ORG",
+        "uni": "ORG",
+        "city": "CITY",
+        "city2": "CITY",
+        "country": "COUNTRY",
+        "country2": "COUNTRY",
+        "nat": "NATIONALITY",
+        "age": "AGE",
+        "date": "DATE",
+        "date2": "DATE",
+        "dob": "DATE",
+        "iban": "IBAN",
+        "card": "CARD_NUMBER",
+        "ip": "IP_ADDRESS",
+        "url_order": "URL",
+        "url_news": "URL",
+        "url_doc": "URL",
+        "url_me": "URL",
+        "pjob": "JOB_TITLE",
+    }
+)
 
 
 @dataclass(frozen=True)
@@ -671,13 +1182,15 @@ _VARIANTS: tuple[_Variant, ...] = (
     _Variant(
         genre="letter",
         layout="letter",
-        head=("Dear {name},", "To: {name} <{email}>\nSubject: Offer of employment\n\nDear {hon} "
-              "{last},", "Dear {hon} {last},\n\nRe: {name}, application reference {ticket}"),
+        head=(
+            "Dear {name},",
+            "To: {name} <{email}>\nSubject: Offer of employment\n\nDear {hon} {last},",
+            "Dear {hon} {last},\n\nRe: {name}, application reference {ticket}",
+        ),
         opener=(
             "Thank you for meeting with us in {city} on {date}. I am pleased to offer you the "
             "position of {job} at {org}.",
-            "I am pleased to offer you the position of {job} at {org}, based in our {city} "
-            "office.",
+            "I am pleased to offer you the position of {job} at {org}, based in our {city} office.",
         ),
         body=(
             "Your starting salary will be {amount} per year, and your first day will be {date2}.",
@@ -779,8 +1292,7 @@ _VARIANTS: tuple[_Variant, ...] = (
             "Salary payments should be made to {pos} new account, {iban}, from next month.",
             "{first} was born on {dob} and asked for {pos} records to be corrected.",
             "IT confirmed that the unusual logins came from {ip}, not from {pos} laptop.",
-            "{first} reported that {pos} company card, {card}, had been lost on a trip to "
-            "{city2}.",
+            "{first} reported that {pos} company card, {card}, had been lost on a trip to {city2}.",
         ),
         contact=(
             "Emergency contact number for {first}: {phone}.",
@@ -802,8 +1314,7 @@ _VARIANTS: tuple[_Variant, ...] = (
             "dismissed without warning.",
             "{hon} {last} told the tribunal that {pro} had raised concerns with {pos} manager, "
             "{name2}, on several occasions.",
-            "{org} denied the allegations and argued that the dismissal was for gross "
-            "misconduct.",
+            "{org} denied the allegations and argued that the dismissal was for gross misconduct.",
             "Judge {name3} found that {hon} {last} had been treated unfairly and awarded "
             "compensation of {amount}.",
             "The tribunal heard that {first} had moved to {city} from {the_c2}{country2} in "
@@ -821,8 +1332,7 @@ _VARIANTS: tuple[_Variant, ...] = (
         contact=(
             "The claimant's solicitor, {name4}, can be contacted at {email4} or on {phone4}.",
             "The claimant's address for service is care of {email}, telephone {phone}.",
-            "Correspondence should be sent to the claimant's representative, {name4}, at "
-            "{email4}.",
+            "Correspondence should be sent to the claimant's representative, {name4}, at {email4}.",
         ),
     ),
     _Variant(
@@ -917,8 +1427,7 @@ _VARIANTS: tuple[_Variant, ...] = (
         layout="cv",
         contact=(
             "{name}\n{Job}, {city}, {country}\n{email} | {phone}",
-            "Curriculum vitae: {name}\nEmail: {email}\nPhone: {phone}\nLocation: {city}, "
-            "{country}",
+            "Curriculum vitae: {name}\nEmail: {email}\nPhone: {phone}\nLocation: {city}, {country}",
             "{name} | {Job}\n{phone} | {email}",
         ),
         opener=(
@@ -943,7 +1452,11 @@ _VARIANTS: tuple[_Variant, ...] = (
 )
 
 _GENRE_WEIGHTS = {
-    "support_ticket": 0.2, "letter": 0.2, "hr_note": 0.15, "case_summary": 0.15, "news": 0.15,
+    "support_ticket": 0.2,
+    "letter": 0.2,
+    "hr_note": 0.15,
+    "case_summary": 0.15,
+    "news": 0.15,
     "cv": 0.15,
 }
 _FORMATTER = string.Formatter()
@@ -958,8 +1471,11 @@ def _age_article(age: int) -> str:
 
 
 def _title_case(job: str) -> str:
-    return " ".join(w if w.isupper() else w[:1].upper() + w[1:] for w in job.split(" ")).replace(
-        " In ", " in ").replace(" Of ", " of ")
+    return (
+        " ".join(w if w.isupper() else w[:1].upper() + w[1:] for w in job.split(" "))
+        .replace(" In ", " in ")
+        .replace(" Of ", " of ")
+    )
 
 
 def _format_date(rng: random.Random, country: str, year: int | None = None) -> str:
@@ -971,31 +1487,51 @@ def _format_date(rng: random.Random, country: str, year: int | None = None) -> s
 
 def _format_amount(rng: random.Random, country: str) -> str:
     value = rng.choice((rng.randint(20, 900), rng.randint(1000, 60000))) + rng.choice(
-        (0, 0, 0.5, 0.99, 0.25))
+        (0, 0, 0.5, 0.99, 0.25)
+    )
     sym = COUNTRIES[country].currency
     if country == "JP":
         return f"{sym}{int(value) * 100:,}"
     return f"{sym}{value:,.2f}"
 
 
-def _make_person(rng: random.Random, country: str, city: City, orgs: Sequence[Organisation],
-                 suffix: str, taken: set[str]) -> dict[str, str]:
+def _make_person(
+    rng: random.Random,
+    country: str,
+    city: City,
+    orgs: Sequence[Organisation],
+    suffix: str,
+    taken: set[str],
+) -> dict[str, str]:
     female = rng.random() < 0.5
-    first = rng.choice([n for n in (FIRST_NAMES_FEMALE if female else FIRST_NAMES_MALE)
-                        if n not in taken])
+    first = rng.choice(
+        [n for n in (FIRST_NAMES_FEMALE if female else FIRST_NAMES_MALE) if n not in taken]
+    )
     last = rng.choice([n for n in LAST_NAMES if n not in taken and n != first])
     taken.update((first, last))
     work = rng.random() < 0.45
     email = make_email(rng, first, last, rng.choice(orgs).domain if work else None, country)
     has_mobile = bool(COUNTRIES[country].mobiles)
-    phone = make_phone(rng, country, city.area if city.country == country else None,
-                       mobile=has_mobile and rng.random() < 0.4)
+    phone = make_phone(
+        rng,
+        country,
+        city.area if city.country == country else None,
+        mobile=has_mobile and rng.random() < 0.4,
+    )
     job = rng.choice(JOB_TITLES)
     hon = "Dr." if rng.random() < 0.15 else ("Ms." if female else "Mr.")
     fields = {
-        "first": first, "last": last, "name": f"{first} {last}", "hon": hon, "email": email,
-        "phone": phone, "job": job, "Job": _title_case(job), "art": _article(job),
-        "pro": "she" if female else "he", "pos": "her" if female else "his",
+        "first": first,
+        "last": last,
+        "name": f"{first} {last}",
+        "hon": hon,
+        "email": email,
+        "phone": phone,
+        "job": job,
+        "Job": _title_case(job),
+        "art": _article(job),
+        "pro": "she" if female else "he",
+        "pos": "her" if female else "his",
         "obj": "her" if female else "him",
     }
     return {k + suffix: v for k, v in fields.items()}
@@ -1021,39 +1557,67 @@ def _context(rng: random.Random, retail: bool) -> dict[str, str]:
     nat_country = country if rng.random() < 0.75 else other_country
     year = rng.randint(min(max(career_start, 1995), 2019), 2019)
     pjob = rng.choice(JOB_TITLES)
-    iban_country = country if country in ("GB", "IE", "DE", "FR", "NL", "ES") else rng.choice(
-        ("GB", "DE", "FR"))
+    iban_country = (
+        country
+        if country in ("GB", "IE", "DE", "FR", "NL", "ES")
+        else rng.choice(("GB", "DE", "FR"))
+    )
     f_slug, l_slug = _ascii_slug(ctx["first"]), _ascii_slug(ctx["last"])
-    url_order = rng.choice((
-        f"https://www.{org.domain}/orders/{rng.randint(10000, 99999)}",
-        f"https://{org.domain}/track?order={rng.randint(100000, 999999)}&lang=en",
-    ))
+    url_order = rng.choice(
+        (
+            f"https://www.{org.domain}/orders/{rng.randint(10000, 99999)}",
+            f"https://{org.domain}/track?order={rng.randint(100000, 999999)}&lang=en",
+        )
+    )
     url_news = f"https://www.{org.domain}/news/{year}/{rng.randint(100, 9999)}"
-    url_doc = rng.choice((f"http://{org.domain}/staff/handbook.pdf",
-                          f"https://intranet.{org.domain}/welcome"))
-    url_me = rng.choice((
-        f"https://www.linkedin.com/in/{f_slug}-{l_slug}-{rng.randint(10, 999)}",
-        f"https://{f_slug}{l_slug}.dev",
-        f"https://github.com/{f_slug[0]}{l_slug}",
-        f"http://www.{l_slug}-{f_slug}.net/",
-    ))
+    url_doc = rng.choice(
+        (f"http://{org.domain}/staff/handbook.pdf", f"https://intranet.{org.domain}/welcome")
+    )
+    url_me = rng.choice(
+        (
+            f"https://www.linkedin.com/in/{f_slug}-{l_slug}-{rng.randint(10, 999)}",
+            f"https://{f_slug}{l_slug}.dev",
+            f"https://github.com/{f_slug[0]}{l_slug}",
+            f"http://www.{l_slug}-{f_slug}.net/",
+        )
+    )
     product = rng.choice(_PRODUCTS)
-    ctx.update({
-        "city": city.name, "city2": city2.name, "country": COUNTRIES[country].name,
-        "country2": COUNTRIES[other_country].name,
-        "the_c2": "the " if COUNTRIES[other_country].needs_the else "",
-        "nat": COUNTRIES[nat_country].nationality, "org": org.name, "org2": org2.name,
-        "uni": rng.choice(UNIVERSITIES).name, "age": str(age), "art_age": _age_article(age),
-        "date": _format_date(rng, country), "date2": _format_date(rng, country),
-        "dob": _format_date(rng, country, 2024 - age), "year": str(year),
-        "year2": str(year + rng.randint(1, 4)), "year0": str(career_start - 1),
-        "month": rng.choice(_MONTHS), "ticket": str(rng.randint(100000, 999999)),
-        "product": product, "amount": _format_amount(rng, country),
-        "subject": rng.choice(_SUBJECTS), "pjob": pjob, "art_pj": _article(pjob),
-        "iban": make_iban(rng, iban_country), "card": make_card_number(rng),
-        "ip": make_ip_address(rng), "url_order": url_order, "url_news": url_news,
-        "url_doc": url_doc, "url_me": url_me, "art_prod": _article(product),
-    })
+    ctx.update(
+        {
+            "city": city.name,
+            "city2": city2.name,
+            "country": COUNTRIES[country].name,
+            "country2": COUNTRIES[other_country].name,
+            "the_c2": "the " if COUNTRIES[other_country].needs_the else "",
+            "nat": COUNTRIES[nat_country].nationality,
+            "org": org.name,
+            "org2": org2.name,
+            "uni": rng.choice(UNIVERSITIES).name,
+            "age": str(age),
+            "art_age": _age_article(age),
+            "date": _format_date(rng, country),
+            "date2": _format_date(rng, country),
+            "dob": _format_date(rng, country, 2024 - age),
+            "year": str(year),
+            "year2": str(year + rng.randint(1, 4)),
+            "year0": str(career_start - 1),
+            "month": rng.choice(_MONTHS),
+            "ticket": str(rng.randint(100000, 999999)),
+            "product": product,
+            "amount": _format_amount(rng, country),
+            "subject": rng.choice(_SUBJECTS),
+            "pjob": pjob,
+            "art_pj": _article(pjob),
+            "iban": make_iban(rng, iban_country),
+            "card": make_card_number(rng),
+            "ip": make_ip_address(rng),
+            "url_order": url_order,
+            "url_news": url_news,
+            "url_doc": url_doc,
+            "url_me": url_me,
+            "art_prod": _article(product),
+        }
+    )
     return ctx
 
 
@@ -1078,8 +1642,14 @@ class _Builder:
             value = ctx[field]
             label = _FIELD_LABELS.get(field)
             if label is not None:
-                self.spans.append({"start": self.length, "end": self.length + len(value),
-                                   "label": label, "text": value})
+                self.spans.append(
+                    {
+                        "start": self.length,
+                        "end": self.length + len(value),
+                        "label": label,
+                        "text": value,
+                    }
+                )
             self.literal(value)
 
     def text(self) -> str:
@@ -1195,7 +1765,12 @@ def generate_demo_corpus(n_docs: int = 200, seed: int = 7) -> list[dict]:
 
 
 BAD_ROW_DEFECTS: tuple[str, ...] = (
-    "null_id", "empty_id", "empty_text", "blank_text", "duplicate_id", "non_string_text",
+    "null_id",
+    "empty_id",
+    "empty_text",
+    "blank_text",
+    "duplicate_id",
+    "non_string_text",
 )
 """The defect of each row of :func:`generate_bad_rows`, in the same order."""
 
@@ -1217,8 +1792,11 @@ def generate_bad_rows() -> list[dict]:
         {"id": "", "text": "Ticket opened by Omar Haddad (omar.haddad@gmail.com) from Leeds."},
         {"id": "doc-99901", "text": ""},
         {"id": "doc-99902", "text": "   \n\t  "},
-        {"id": "doc-00001", "text": "Duplicate: Grace Mensah of Acme Corp, grace.mensah@acme.com, "
-                                    "phone (212) 555-0187, asked for a callback."},
+        {
+            "id": "doc-00001",
+            "text": "Duplicate: Grace Mensah of Acme Corp, grace.mensah@acme.com, "
+            "phone (212) 555-0187, asked for a callback.",
+        },
         {"id": "doc-99903", "text": 4155550142},
     ]
 

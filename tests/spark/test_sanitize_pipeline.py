@@ -193,8 +193,11 @@ def test_oversized_text_is_quarantined_with_its_length(spark, tmp_path):
 
     rows = [{"id": "short", "text": "Call Anna Smith."}, {"id": "long", "text": "word " * 300}]
     pd.DataFrame(rows).to_parquet(tmp_path / "p.parquet")
-    cfg = _cfg(tmp_path / "p.parquet", tmp_path / "out",
-               input={"format": "parquet", "max_text_chars": 1000})
+    cfg = _cfg(
+        tmp_path / "p.parquet",
+        tmp_path / "out",
+        input={"format": "parquet", "max_text_chars": 1000},
+    )
     summary = run_sanitize(spark, cfg)
     q = read_table(spark, f"{tmp_path}/out/quarantine").collect()
     assert summary.counts["documents"] == 1
@@ -216,8 +219,9 @@ def test_a_run_that_fails_after_writing_leaves_the_previous_release_intact(
 
     monkeypatch.setattr(contracts, "validate_tables", failing)
     with pytest.raises(ContractError):
-        run_sanitize(spark, _cfg(corpus, out, output={"mode": "overwrite"},
-                                 perturb={"epsilon": 2.0}))
+        run_sanitize(
+            spark, _cfg(corpus, out, output={"mode": "overwrite"}, perturb={"epsilon": 2.0})
+        )
     after = sorted((r.id, r.text) for r in read_table(spark, f"{out}/documents").collect())
     assert after == before
     assert not list(out.parent.glob(".out.staging-*"))

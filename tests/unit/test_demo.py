@@ -151,7 +151,12 @@ def test_some_docs_repeat_city_and_employer(gold: list[dict]) -> None:
 
 def test_all_genres_and_rare_identifiers_occur(gold: list[dict]) -> None:
     assert {r["genre"] for r in gold} == {
-        "support_ticket", "letter", "hr_note", "case_summary", "news", "cv",
+        "support_ticket",
+        "letter",
+        "hr_note",
+        "case_summary",
+        "news",
+        "cv",
     }
     labels = Counter(e["label"] for r in gold for e in r["entities"])
     assert set(labels) == set(demo.ENTITY_LABELS)

@@ -19,7 +19,7 @@ def test_when_text_is_cut_into_windows_then_ownership_tiles_the_text(n):
     bounds = chunk_bounds(text, 1000, 200)
     assert bounds[0][0] == 0 and bounds[-1][1] == n
     assert bounds[0][2] == 0 and bounds[-1][3] == n
-    for (a, b, f, t), (a2, b2, f2, _t2) in zip(bounds, bounds[1:], strict=False):
+    for (a, b, _f, t), (a2, _b2, f2, _t2) in zip(bounds, bounds[1:], strict=False):
         assert t == f2, "ownership zones must tile the text"
         assert a < a2 < b, "consecutive windows must overlap"
         assert a2 + 50 <= t <= b - 50, "each owned start keeps context on both sides"
