@@ -3,8 +3,9 @@
 A candidate is two upper-case letters, two check digits and up to 30 alphanumerics, possibly
 in space-separated groups (``GB82 WEST 1234 5698 7654 32``). When the whole candidate fails
 validation (for example because an upper-case word follows it), shorter prefixes of its
-groups are tried. Validation covers the mod-97 checksum, the country's BBAN format and, where
-``stdnum`` has one, the national check.
+groups are tried. A candidate that never validates is still tagged, with a lower score, when the
+word "IBAN" comes right before it. Validation covers the mod-97 checksum, the country's BBAN
+format and, where ``stdnum`` has one, the national check.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from privtext.tagging.base import Recognizer, Span
 
 _CANDIDATE = re.compile(r"(?<![A-Za-z0-9])[A-Z]{2}[0-9]{2}(?: ?[A-Z0-9]{1,4}){3,8}")
 _CHUNK = re.compile(r"[A-Z0-9]+")
+_IBAN_CUE = re.compile(r"(?i)\bIBAN\b[\s:.]*\Z")
 
 
 class IbanRecognizer(Recognizer):
@@ -26,6 +28,7 @@ class IbanRecognizer(Recognizer):
     name: ClassVar[str] = "iban_checksum"
     entity_types: ClassVar[tuple[str, ...]] = ("IBAN",)
     SCORE: ClassVar[float] = 1.0
+    SHAPE_SCORE: ClassVar[float] = 0.7
 
     def analyze(self, text: str) -> list[Span]:
         """Find valid IBANs (see the module docstring)."""
@@ -45,4 +48,13 @@ class IbanRecognizer(Recognizer):
                 if 15 <= len(compact) <= 34 and std_iban.is_valid(compact):
                     out.append(Span(base, stop, "IBAN", self.SCORE, self.name))
                     break
+            else:
+                # No valid prefix: an IBAN-shaped string right after the word "IBAN" is still
+                # an account number (a typo or an invented one) and is tagged, scored lower.
+                stop = base + len(raw.rstrip())
+                if (
+                    _IBAN_CUE.search(text, max(0, base - 16), base)
+                    and 15 <= len(raw.replace(" ", "")) <= 34
+                ):
+                    out.append(Span(base, stop, "IBAN", self.SHAPE_SCORE, self.name))
         return out

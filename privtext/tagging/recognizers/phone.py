@@ -12,7 +12,9 @@ Cost: about 1 ms per candidate window with the 10 default regions, so number-den
 Scoring: a number written with separators or a leading ``+`` scores ``FORMATTED_SCORE``; a
 bare run of digits (which is often an order number or an id) scores ``BARE_SCORE``, below the
 default policy threshold. A context word ("phone", "tel", "call", ...) nearby adds
-``CONTEXT_BOOST``.
+``CONTEXT_BOOST``. Where no region finds a *valid* number, numbers that are only *possible*
+(right length, unallocated or fictional ranges such as +44 7700 900xxx or 555-01xx) are taken
+with ``POSSIBLE_PENALTY`` off the score: a formatted one still passes the policy threshold.
 """
 
 from __future__ import annotations
@@ -39,6 +41,11 @@ _NOT_PHONE = re.compile(
     r"|(?:0?[1-9]|[12][0-9]|3[01])[\-/.](?:0?[1-9]|[12][0-9]|3[01])[\-/.](?:19|20)[0-9]{2}"
     r"|(?:19|20)[0-9]{2} ?[\-/] ?(?:19|20)[0-9]{2})\)?"
 )
+# Layout a merely possible number must have to be taken without a context word: a "+"
+# country code, or groups of 2-5 digits separated by spaces or dashes (no dots: decimals, ISBNs).
+_POSSIBLE_SHAPE = re.compile(
+    r"\+[0-9][0-9 \-()]{6,}[0-9]|\(?[0-9]{2,5}\)?(?:[ \-][0-9]{2,5}){1,4}"
+)
 _CACHE_SIZE = 8192
 _WINDOW_BEFORE = 8
 _WINDOW_AFTER = 8
@@ -55,6 +62,8 @@ class PhoneRecognizer(Recognizer):
     entity_types: ClassVar[tuple[str, ...]] = ("PHONE",)
     FORMATTED_SCORE: ClassVar[float] = 0.75
     BARE_SCORE: ClassVar[float] = 0.4
+    # A number that is only "possible" for its region (fictional or unallocated ranges).
+    POSSIBLE_PENALTY: ClassVar[float] = 0.15
     CONTEXT_BOOST: ClassVar[float] = 0.25
     CONTEXT_WINDOW: ClassVar[int] = 40
     CONTEXT: ClassVar[tuple[str, ...]] = (
@@ -125,14 +134,27 @@ class PhoneRecognizer(Recognizer):
         if not wins:
             return []
         hits: list[tuple[int, int]] = []
+        valid: set[tuple[int, int]] = set()
         for ws, we in wins:
-            hits.extend((ws + s, ws + e) for s, e in _match_window(text[ws:we], self.regions))
+            chunk = text[ws:we]
+            found_valid = _match_window(chunk, self.regions, Leniency.VALID)
+            valid.update((ws + s, ws + e) for s, e in found_valid)
+            hits.extend((ws + s, ws + e) for s, e in found_valid)
+            if not found_valid:
+                # Fictional and unallocated numbers (+44 7700 900 482, 555-0134) are still
+                # somebody's number in the text: take the possible ones, scored lower.
+                for s, e in _match_window(chunk, self.regions, Leniency.POSSIBLE):
+                    raw = chunk[s:e]
+                    if _POSSIBLE_SHAPE.fullmatch(raw) or self._has_context(text, ws + s):
+                        hits.append((ws + s, ws + e))
         found = _dedupe(hits)
         out = []
         for s, e in found:
             raw = text[s:e]
             formatted = raw.startswith("+") or not raw.isdigit()
             score = self.FORMATTED_SCORE if formatted else self.BARE_SCORE
+            if (s, e) not in valid:
+                score -= self.POSSIBLE_PENALTY
             if self._has_context(text, s):
                 score = min(1.0, score + self.CONTEXT_BOOST)
             out.append(Span(s, e, "PHONE", score, self.name))
@@ -146,11 +168,13 @@ class PhoneRecognizer(Recognizer):
 
 
 @lru_cache(maxsize=_CACHE_SIZE)
-def _match_window(chunk: str, regions: tuple[str, ...]) -> tuple[tuple[int, int], ...]:
+def _match_window(
+    chunk: str, regions: tuple[str, ...], leniency: int = Leniency.VALID
+) -> tuple[tuple[int, int], ...]:
     """Deduplicated ``(start, end)`` phone matches in ``chunk`` over all ``regions``."""
     hits: list[tuple[int, int]] = []
     for region in regions:
-        for m in PhoneNumberMatcher(chunk, region, leniency=Leniency.VALID):
+        for m in PhoneNumberMatcher(chunk, region, leniency=leniency):
             hits.append((m.start, m.end))
     return tuple(_dedupe(hits))
 

@@ -1,4 +1,5 @@
-"""URL recognizer: ``http://``, ``https://`` and ``www.`` addresses.
+"""URL recognizer: ``http://``, ``https://`` and ``www.`` addresses, and scheme-less ones
+with a path on a common top-level domain (``linkedin.com/in/jdoe``, ``github.com/jdoe``).
 
 Trailing punctuation (``.,;:!?`` and quotes) is not part of the span, nor is a closing bracket
 that has no opening partner inside the URL (``(see https://x.org/a)``).
@@ -13,6 +14,14 @@ from privtext.tagging.base import PatternRecognizer, Span
 
 _URL_RE = re.compile(
     r"(?<![\w@.\-/])(?:https?://|www\.)[^\s<>\"'`{}|\\^\u00ab\u00bb\u201c\u201d\u2018\u2019]+",
+    re.IGNORECASE,
+)
+# Scheme-less addresses with a path on a well-known domain ("linkedin.com/in/jdoe").
+_BARE_URL_RE = re.compile(
+    r"(?<![\w@.\-/])(?:[a-z0-9](?:[a-z0-9\-]{0,61}[a-z0-9])?\.)+"
+    r"(?:com|org|net|edu|gov|io|co|me|info|biz|eu|uk|de|fr|es|it|nl|pl|tr|ru|ch|at|be|"
+    r"ca|au|in|br|jp|cn|us|tv|app|dev|ly|gl|gg|to)"
+    r"/[^\s<>\"'`{}|\\^\u00ab\u00bb\u201c\u201d\u2018\u2019]+",
     re.IGNORECASE,
 )
 _TRAIL = ".,;:!?*'\"~"
@@ -38,10 +47,11 @@ class UrlRecognizer(PatternRecognizer):
     name: ClassVar[str] = "url_pattern"
     entity_types: ClassVar[tuple[str, ...]] = ("URL",)
     SCORE: ClassVar[float] = 0.95
+    BARE_SCORE: ClassVar[float] = 0.85
 
     def precheck(self, text: str) -> bool:
-        """Only texts with ``://`` or ``www.`` can hold a URL."""
-        return "://" in text or "www." in text or "WWW." in text or "Www." in text
+        """Only texts with ``://``, ``www.`` or a ``/`` can hold a URL."""
+        return "/" in text or "www." in text.lower()
 
     def analyze(self, text: str) -> list[Span]:
         """Find URLs; see the module docstring for the trimming rules."""
@@ -57,4 +67,8 @@ class UrlRecognizer(PatternRecognizer):
             if not host or not any(c.isalnum() for c in host.split("/", 1)[0]):
                 continue
             out.append(Span(m.start(), m.start() + len(url), "URL", self.SCORE, self.name))
+        for m in _BARE_URL_RE.finditer(text):
+            url = _trim(m.group())
+            if "/" in url and len(url.split("/", 1)[1]) >= 2:
+                out.append(Span(m.start(), m.start() + len(url), "URL", self.BARE_SCORE, self.name))
         return out

@@ -8,19 +8,29 @@ Three kinds of evidence, from strongest to weakest:
   throwaway_wrk22``, ``Accepted publickey for jvanleeuwen``, ``sudo: jvanleeuwen :``, a home
   directory ``/home/jvanleeuwen``);
 * a chat nickname opening a line (``mehmet_k: guys ...``, ``lena.hoffmann: yep``) when it has
-  the shape of a login (a ``_``, ``.`` or digit inside, lower case), so that ordinary headers
-  such as ``Note:`` or ``Subject:`` are not taken.
+  the shape of a login (a ``_``, ``.`` or digit inside, lower case), or when the same
+  lower-case word opens two lines or more (``rajiv: on it`` ... ``rajiv: found it``), so that
+  ordinary headers such as ``Note:`` or ``Subject:`` are not taken.
 
 Other mentions of a nickname in the same document are tagged by the tagger's consistency step.
 """
 
 from __future__ import annotations
 
+import re
+from collections import Counter
 from typing import ClassVar
 
-from privtext.tagging.base import PatternRecognizer
+from privtext.tagging.base import PatternRecognizer, Span
 
 _LOGIN = r"[A-Za-z0-9_][A-Za-z0-9_.\-]{1,30}[A-Za-z0-9_]"
+# A lower-case word opening a chat line ("rajiv: on it"); taken when it opens two lines or more.
+_LINE_NICK = re.compile(r"(?m)^(?:\[[0-9:]{4,8}\][ \t]*)?([a-z][a-z0-9_.\-]{1,30}):[ \t]")
+_NOT_NICKS = frozenset(
+    "note notes re fwd fw subject from to cc bcc date time tel fax phone mobile email e-mail "
+    "web www http https ref step steps warning error info debug todo question answer q a "
+    "update edit ps nb".split()
+)
 
 
 class UsernameRecognizer(PatternRecognizer):
@@ -34,9 +44,11 @@ class UsernameRecognizer(PatternRecognizer):
          r"(?![\w@]|\.[A-Za-z])", 0.85),
         (
             "login_cue",
-            r"(?i:\b(?:user ?name|user ?id|login|handle|nick(?:name)?|github|gitlab|twitter|"
-            r"instagram|telegram|skype|discord|reddit|posted by|accepted (?:publickey|password) "
-            r"for|invalid user|for user|sudo:))[ \t]*[:=]?[ \t]*(?P<ent>" + _LOGIN + r")\b",
+            r"(?i:\b(?:(?:user ?name|user ?id|login|handle|nick(?:name)?|github|gitlab|twitter|"
+            r"instagram|insta|snap(?:chat)?|telegram|skype|discord|reddit|tiktok)(?: is)?|"
+            r"(?:posted|submitted|reported|created|opened) by|accepted (?:publickey|password) "
+            r"for|invalid user|for user|log(?:ged)? in as|sudo:))[ \t]*[:=]?[ \t]*"
+            r"(?P<ent>" + _LOGIN + r")(?![\w@]|\.[A-Za-z])",
             0.8,
         ),
         ("home_dir", r"(?:/home/|/Users/|C:\\Users\\)(?P<ent>" + _LOGIN + r")\b", 0.8),
@@ -47,3 +59,15 @@ class UsernameRecognizer(PatternRecognizer):
             0.75,
         ),
     ]  # fmt: skip
+
+    def analyze(self, text: str) -> list[Span]:
+        """The patterns, plus lower-case nicknames that open two chat lines or more."""
+        out = super().analyze(text)
+        if ":" not in text:
+            return out
+        counts = Counter(m.group(1) for m in _LINE_NICK.finditer(text))
+        for m in _LINE_NICK.finditer(text):
+            nick = m.group(1)
+            if counts[nick] >= 2 and nick not in _NOT_NICKS:
+                out.append(Span(m.start(1), m.end(1), "USERNAME", 0.7, self.name))
+        return out

@@ -36,3 +36,14 @@ def test_when_a_valid_iban_appears_then_it_is_tagged(text, expected, spans_of):
 )
 def test_when_iban_checksum_or_format_is_invalid_then_nothing_is_tagged(text, spans_of):
     assert spans_of(R, text) == []
+
+
+def test_when_an_iban_shaped_string_fails_its_checksum_after_the_word_iban_then_it_is_tagged_lower():
+    from privtext.tagging.recognizers.iban import IbanRecognizer
+
+    text = "pay to IBAN DE44 5005 0201 0000 8847 21, quoting"
+    spans = IbanRecognizer().analyze(text)
+    assert [(text[s.start : s.end], s.score) for s in spans] == [
+        ("DE44 5005 0201 0000 8847 21", IbanRecognizer.SHAPE_SCORE)
+    ]
+    assert IbanRecognizer().analyze("the code DE44 5005 0201 0000 8847 21 is bad") == []

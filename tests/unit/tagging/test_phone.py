@@ -63,3 +63,15 @@ def test_when_regions_are_configured_then_only_those_interpret_national_numbers(
 def test_when_region_is_unknown_then_construction_fails_naming_it():
     with pytest.raises(ValueError, match="'XX'"):
         PhoneRecognizer(regions=("US", "XX"))
+
+
+@pytest.mark.parametrize(
+    ("text", "number"),
+    [
+        ("m: +44 7700 900 482", "+44 7700 900 482"),  # Ofcom drama range: possible, not valid
+        ("call me on 555-0134 tonight", "555-0134"),
+    ],
+)
+def test_when_a_number_is_fictional_but_phone_shaped_then_it_is_still_tagged(text, number):
+    spans = [s for s in PhoneRecognizer().analyze(text) if s.score >= 0.5]
+    assert [text[s.start : s.end] for s in spans] == [number]

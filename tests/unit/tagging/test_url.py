@@ -37,3 +37,24 @@ def test_when_no_web_address_then_nothing_is_tagged(text, spans_of):
 def test_when_two_urls_then_both_are_tagged(spans_of):
     text = "a https://a.com, b www.b.com; done"
     assert spans_of(R, text) == [("URL", "https://a.com"), ("URL", "www.b.com")]
+
+
+@pytest.mark.parametrize(
+    ("text", "url"),
+    [
+        ("profile: linkedin.com/in/elenavasquez.", "linkedin.com/in/elenavasquez"),
+        ("code at github.com/kwasante/api", "github.com/kwasante/api"),
+    ],
+)
+def test_when_a_url_has_no_scheme_but_a_path_then_it_is_tagged(text, url):
+    from privtext.tagging.recognizers.url import UrlRecognizer
+
+    spans = UrlRecognizer().analyze(text)
+    assert [text[s.start : s.end] for s in spans] == [url]
+
+
+@pytest.mark.parametrize("text", ["and/or", "3/4 of the 2019/20 season", "km/h", "example.com"])
+def test_when_a_slash_is_not_in_a_web_address_then_no_url(text):
+    from privtext.tagging.recognizers.url import UrlRecognizer
+
+    assert UrlRecognizer().analyze(text) == []

@@ -19,6 +19,9 @@ R = UsernameRecognizer()
         ("sudo: jvanleeuwen : TTY=pts/0", ["jvanleeuwen"]),
         ("PWD=/home/jvanleeuwen ; COMMAND=x", ["jvanleeuwen"]),
         ("Username: j.doe-77", ["j.doe-77"]),
+        ("The username is gdlfrancesca and", ["gdlfrancesca"]),
+        ("Bug report submitted by yuki.tanaka", ["yuki.tanaka"]),
+        ("my new snap is ahmed.k_99 btw", ["ahmed.k_99"]),
         ("mehmet_k: guys is anyone else getting error 502", ["mehmet_k"]),
         ("[10:05] lena.hoffmann: yep since like 9", ["lena.hoffmann"]),
     ],
@@ -40,3 +43,8 @@ def test_usernames_are_found(spans_of, text, expected):
 )
 def test_non_usernames_are_not_tagged(spans_of, text):
     assert spans_of(R, text) == []
+
+
+def test_when_a_plain_nick_opens_two_chat_lines_then_both_are_tagged(spans_of):
+    text = "rajiv: on it\nlena.hoffmann: thanks\nrajiv: found it\nnote: x\nnote: y"
+    assert [t for _e, t in spans_of(R, text)] == ["rajiv", "lena.hoffmann", "rajiv"]
