@@ -54,6 +54,7 @@ from privtext.tagging.recognizers.ip_address import IpAddressRecognizer
 from privtext.tagging.recognizers.job_title import JobTitleRecognizer
 from privtext.tagging.recognizers.national_id import NationalIdRecognizer
 from privtext.tagging.recognizers.payment_card import PaymentCardRecognizer
+from privtext.tagging.recognizers.person_cues import PersonCueRecognizer
 from privtext.tagging.recognizers.phone import DEFAULT_REGIONS, PhoneRecognizer
 from privtext.tagging.recognizers.reference_number import (
     AccountNumberRecognizer,
@@ -103,6 +104,7 @@ def default_recognizers(
         AgeRecognizer(),
         JobTitleRecognizer(),
         GazetteerRecognizer(),
+        PersonCueRecognizer(),
     ]
     if ner_model:
         recs.append(SpacyNerRecognizer(ner_model, ner_batch_size))

@@ -1,0 +1,225 @@
+"""PERSON from the layout and wording around a name, where NER and gazetteers are weakest.
+
+Each rule finds a name by what surrounds it, not by knowing the name:
+
+* **form fields**: ``Surname: KARADAĞ``, ``First name: ZEYNEP``, ``Patient: LEFEBVRE, Camille``,
+  ``Landlord: Harjit Singh Dhillon``, ``Caller: Mr A. Nowak``: a field label for a person,
+  a colon, then one to four capitalized or upper-case name words (``SURNAME, Given`` too);
+* **letters**: the words after a greeting (``Dear Ms Ekinci``, ``Hi Chloe``) and the line
+  after a closing (``Best wishes,`` / ``Kind regards`` then ``Olu``);
+* **initials**: ``J. Smith``, ``S. de Vries``, ``J.L. Mazón Costa``, ``Kh. Musayeva``,
+  ``E.J.M. van der Berg-Smit`` (initials, optional particles, a capitalized surname that is not
+  a function word or a heading such as ``A. Background``), and bare initials after a title
+  (``Mr T.S.``) or as a list of people (``L.G. and D.K.``, next to a tagged initialism);
+* **chat roles**: ``Agent Priyanka:``, ``Marco (agent):``;
+* **quoted nicknames** after ``known as``/``called``/``nicknamed``: ``known only as "Gaz"``;
+* **maiden names**: ``née Georgiou``;
+* **lower-case given names** in informal text (``hey rosa``, ``thx raj``, ``my neighbour
+  joana``, ``tobias renewed it``): a known given name (gazetteer) right after a greeting, a
+  relation word or ``and``/``with``, or right before ``says``/``said``/``'s``/``and i``.
+
+Scores are 0.75-0.85: above the policy threshold, below checksum-validated patterns.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import ClassVar
+
+from privtext.tagging.base import Recognizer, Span
+from privtext.tagging.recognizers.gazetteer import (
+    AMBIGUOUS_GIVEN,
+    MONTHS_DAYS,
+    STOPWORDS,
+    TITLES,
+    load_gazetteer,
+)
+
+_W = r"[^\W\d_]"
+# One name word: Capitalized (Hoffmann, Mazón, O'Brien, Klaus-Dieter) or UPPER (KARADAĞ).
+_NAME_WORD = rf"(?:{_W}['\u2019]?[^\W\d_]*(?:-{_W}[^\W\d_]*)*)"
+_PARTICLE = r"(?:van|von|de|der|den|da|di|del|della|dos|das|du|le|la|bin|ibn|al|el|ter|ten|y)"
+_INITIAL = r"(?:[A-Z]|Kh|Ch|Sh|Th|Zh|Ph|Yu|Ya|Ts|Dzh)\."
+_INITIALS = rf"(?:{_INITIAL}(?:[ \t]?-?{_INITIAL}){{0,3}})"
+_TITLE_RX = r"(?:Mr|Mrs|Ms|Miss|Mx|Dr|Prof|Sir|Dame|Rev|Herr|Frau|Mme|Mlle|M|Sr|Sra)\.?"
+
+_FIELD_LABELS = (
+    r"surname|last name|family name|first names?|given names?|forenames?|full name|name|"
+    r"patient|employee|landlord|landlady|tenant|caller|cardholder|card holder|applicant|"
+    r"claimant|defendant|respondent|witness|victim|suspect|offender|pupil|student|client|"
+    r"customer|contact|contact person|attn|attention|signed|signature|requested by|"
+    r"reported by|prepared by|approved by|reviewed by|manager|line manager|supervisor|"
+    r"referring doctor|gp|consultant|owner|account holder|holder|passenger|guest|member|"
+    r"insured|policyholder|beneficiary|child|mother|father|spouse|partner|next of kin|"
+    r"emergency contact|driver|author|assignee|reporter|interviewer|interviewee|candidate|"
+    r"nom|prénom|nachname|vorname|apellidos?|nombre|cognome"
+)
+_NAME_SEQ = (
+    rf"(?:{_TITLE_RX}[ \t]+)?"
+    rf"(?P<ent>(?:{_INITIALS}[ \t]?)?{_NAME_WORD}(?:,?[ \t]{{1,2}}(?:{_PARTICLE}[ \t])?"
+    rf"(?:{_INITIALS}|{_NAME_WORD})){{0,3}})"
+)
+_FIELD = re.compile(
+    rf"(?im)(?:^|[ \t]{{2,}}|\t|\|[ \t]*)(?:{_FIELD_LABELS})[ \t]*:[ \t]*" + _NAME_SEQ
+)
+_GREETING = re.compile(
+    r"(?m)(?:^|[.!?][ \t]+)(?:Dear|Hi|Hello|Hey|Hiya|Morning|Good morning|Good afternoon|"
+    r"Good evening|Cher|Chère|Liebe|Lieber|Querida|Querido|Caro|Cara)[ \t]+"
+    + _NAME_SEQ
+    + r"[ \t]*[,!:\n]"
+)
+_CLOSING = re.compile(
+    r"(?im)^[ \t]*(?:best wishes|best regards|kind regards|warm regards|regards|many thanks|"
+    r"thanks|thank you|cheers|best|love|yours sincerely|yours faithfully|yours truly|yours|"
+    r"sincerely|respectfully|with thanks|all the best|take care|talk soon|see you|besos|"
+    r"cordialement|mit freundlichen grüßen|saludos|un saluto|groetjes|met vriendelijke groet)"
+    r"[ \t]*[,!.]?[ \t]*\n(?:[ \t]*\n)?[ \t]*"
+    rf"(?:{_TITLE_RX}[ \t]+)?(?P<ent>(?:{_INITIALS}[ \t]?)?{_NAME_WORD}"
+    rf"(?:[ \t](?:{_PARTICLE}[ \t])?(?:{_INITIALS}|{_NAME_WORD})){{0,3}})[ \t]*(?:$|\()"
+)
+_INITIAL_NAME = re.compile(
+    rf"(?<![\w.])(?P<ent>{_INITIALS}[ \t]?(?:{_PARTICLE}[ \t]){{0,2}}"
+    rf"[A-Z][^\W\d_]+(?:['\u2019\-][A-Z]?[^\W\d_]+)*(?:[ \t][A-Z][^\W\d_]+)?)"
+)
+_TITLE_INITIALS = re.compile(rf"\b{_TITLE_RX}[ \t]+(?P<ent>{_INITIALS})(?![ \t]?[A-Z\w]|-)")
+# "PAPADOPOULOS, Eleni" opening a line (registers, obituaries, lists): checked against given names
+_UPPER_COMMA_GIVEN = re.compile(
+    r"(?m)^[ \t]*(?P<ent>[A-Z\u00c0-\u024f]{2,}(?:[-' ][A-Z\u00c0-\u024f]{2,})?,[ \t]"
+    r"(?P<given>[A-Z][^\W\d_]+)(?:[- ][A-Z][^\W\d_]+)?)"
+)
+_NOT_INITIALS = frozenset({"U.S.", "U.K.", "E.U.", "U.N.", "U.S.A.", "N.Y.", "D.C.", "L.A.", "St."})
+_ORG_WORDS = frozenset(
+    "Army Navy Government Court Department Ministry Police Council Office Company Bank "
+    "University College School Hospital Agency Authority Service Services Union Party Ltd "
+    "Inc Corp Group".split()
+)
+_INITIALISM_PAIR = re.compile(
+    rf"(?<![\w.])(?P<a>{_INITIALS})(?:,[ \t]|[ \t]and[ \t]|[ \t]&[ \t])(?P<b>{_INITIALS})"
+    r"(?![\w])"
+)
+_CHAT_ROLE = re.compile(
+    r"(?m)^[ \t]*(?:\[[0-9:]{4,8}\][ \t]*)?(?:(?:Agent|Advisor|Adviser|Operator|Rep|Support|"
+    r"Customer|Visitor|Caller|Driver|Nurse|Officer|Host|Moderator)[ \t]+(?P<a>[A-Z][a-z]+)"
+    r"|(?P<b>[A-Z][a-z]+)[ \t]*\((?:agent|support|advisor|adviser|customer|visitor|host|"
+    r"moderator|hr|it)\))[ \t]*:"
+)
+_NICKNAME = re.compile(
+    r"(?i:(?:known|knew(?: him| her)?)(?: only)? as|called|nicknamed|goes by|a\.k\.a\.?|aka)[ \t]+[\"'\u201c\u2018]"
+    r"(?P<ent>[A-Z][^\W\d_]+(?:[ \t][A-Z][^\W\d_]+)?)[\"'\u201d\u2019]"
+)
+_NEE = re.compile(rf"\b(?:née|nee|geb\.|born)[ \t]+(?P<ent>[A-Z][^\W\d_]+(?:-{_W}[^\W\d_]*)?)\)?")
+_LOWER_NAME_BEFORE = re.compile(
+    r"(?i:\b(?:hey|hi|hiya|hello|thx|thanks|ty|cheers|dear|and|with|ask|asked|tell|told|call|"
+    r"called|text|texted|ping|cc|my (?:husband|wife|partner|neighbou?r|friend|brother|sister|"
+    r"son|daughter|boss|mum|mom|dad|cousin|uncle|aunt|bf|gf|boyfriend|girlfriend|colleague|"
+    r"mate))[ \t]+)(?P<ent>[a-z][a-z\-]{2,20})\b"
+)
+_LOWER_NAME_AFTER = re.compile(
+    r"(?<![\w@.])(?P<ent>[a-z][a-z\-]{2,20})(?='s\b|[ \t]+(?:says|said|thinks|wants|and i\b|"
+    r"renewed|called|texted|told|is coming|will)\b)"
+)
+_NOT_NAMES = frozenset(
+    "sir madam colleague colleagues team all everyone customer customers hiring manager "
+    "friends friend there you guys folks members applicant parents patient".split()
+)
+
+
+class PersonCueRecognizer(Recognizer):
+    """Tag persons from the words and layout around them (see the module docstring)."""
+
+    name: ClassVar[str] = "person_cues"
+    entity_types: ClassVar[tuple[str, ...]] = ("PERSON",)
+    FIELD_SCORE: ClassVar[float] = 0.85
+    LETTER_SCORE: ClassVar[float] = 0.8
+    INITIALS_SCORE: ClassVar[float] = 0.8
+    LOWER_SCORE: ClassVar[float] = 0.75
+
+    def load(self) -> None:
+        """Load the gazetteer's name lists (shared, cached per process)."""
+        self._gaz = load_gazetteer(None)
+
+    def _plausible(self, words: list[str]) -> bool:
+        """At least one word, none a function word, month, title or non-name role word."""
+        if not words:
+            return False
+        for w in words:
+            bare = w.strip(",")
+            if not bare:
+                return False
+            t = bare[:1].upper() + bare[1:].lower() if bare.isupper() else bare
+            if t in STOPWORDS or t in MONTHS_DAYS or bare.lower() in _NOT_NAMES:
+                return False
+        return True
+
+    def _add(self, out: list[Span], text: str, s: int, e: int, score: float) -> None:
+        # drop trailing lower-case words ("... Dhillon of") and commas/spaces
+        while True:
+            while e > s and text[e - 1] in " ,\t":
+                e -= 1
+            cut = max(text.rfind(" ", s, e), text.rfind("\t", s, e))
+            if cut > s and text[cut + 1 : e][:1].islower() and e - cut <= 6:
+                e = cut
+                continue
+            break
+        if e > s:
+            surface = text[s:e]
+            words = [w for w in re.split(r"[ \t,]+", surface) if w and not w.endswith(".")]
+            if self._plausible(words) or re.fullmatch(_INITIALS, surface.replace(" ", "")):
+                out.append(Span(s, e, "PERSON", score, self.name))
+
+    def analyze(self, text: str) -> list[Span]:
+        """Find persons by their surroundings."""
+        if not text:
+            return []
+        if not hasattr(self, "_gaz"):
+            self.load()
+        out: list[Span] = []
+        for rx, score in ((_FIELD, self.FIELD_SCORE), (_GREETING, self.LETTER_SCORE)):
+            for m in rx.finditer(text):
+                self._add(out, text, m.start("ent"), m.end("ent"), score)
+        for m in _CLOSING.finditer(text):
+            self._add(out, text, m.start("ent"), m.end("ent"), self.LETTER_SCORE)
+        gaz = self._gaz
+        for m in _INITIAL_NAME.finditer(text):
+            ent = text[m.start("ent") : m.end("ent")]
+            words = ent.split()
+            surname = words[-1].split(".")[-1]
+            initials = words[0] if words[0].endswith(".") else ""
+            if (
+                not surname
+                or surname in STOPWORDS
+                or surname in TITLES
+                or initials in _NOT_INITIALS
+            ):
+                continue
+            if surname in _ORG_WORDS or (
+                surname in gaz.known_tokens and surname not in gaz.surnames
+            ):
+                continue  # "U.S. Army", "N. Ireland"
+            line_start = m.start("ent") == 0 or text[m.start("ent") - 1] == "\n"
+            if line_start and len(initials) == 2 and surname not in gaz.surnames:
+                continue  # section headings: "A. Background to the case", "B. Relevant law"
+            self._add(out, text, m.start("ent"), m.end("ent"), self.INITIALS_SCORE)
+        for m in _UPPER_COMMA_GIVEN.finditer(text):
+            if m.group("given") in gaz.given:
+                self._add(out, text, m.start("ent"), m.end("ent"), self.FIELD_SCORE)
+        for m in _TITLE_INITIALS.finditer(text):
+            out.append(Span(m.start("ent"), m.end("ent"), "PERSON", self.INITIALS_SCORE, self.name))
+        for m in _INITIALISM_PAIR.finditer(text):
+            for g in ("a", "b"):
+                out.append(Span(m.start(g), m.end(g), "PERSON", 0.7, self.name))
+        for m in _CHAT_ROLE.finditer(text):
+            g = "a" if m.group("a") else "b"
+            out.append(Span(m.start(g), m.end(g), "PERSON", self.LETTER_SCORE, self.name))
+        for rx in (_NICKNAME, _NEE):
+            for m in rx.finditer(text):
+                self._add(out, text, m.start("ent"), m.end("ent"), self.LETTER_SCORE)
+        given = self._gaz.given
+        for rx in (_LOWER_NAME_BEFORE, _LOWER_NAME_AFTER):
+            for m in rx.finditer(text):
+                word = m.group("ent")
+                cap = word[:1].upper() + word[1:]
+                if cap in given and cap not in AMBIGUOUS_GIVEN and word not in _NOT_NAMES:
+                    out.append(Span(m.start("ent"), m.end("ent"), "PERSON", self.LOWER_SCORE,
+                                    self.name))  # fmt: skip
+        return out

@@ -1,0 +1,54 @@
+"""PERSON from surrounding cues: forms, letters, initials, chat roles, lower-case names."""
+
+import pytest
+
+from privtext.tagging.recognizers.person_cues import PersonCueRecognizer
+
+R = PersonCueRecognizer()
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Surname: KARADAĞ   First name: ZEYNEP\nDate", ["KARADAĞ", "ZEYNEP"]),
+        ("Patient: LEFEBVRE, Camille   Sex: F", ["LEFEBVRE, Camille"]),
+        ("Landlord: Harjit Singh Dhillon of 22 Oakfield Avenue", ["Harjit Singh Dhillon"]),
+        ("Caller: Mr A. Nowak, customer no. PL-7781203", ["A. Nowak"]),
+        ("Dear Ms Ekinci,\nThank you", ["Ekinci"]),
+        ("Hi Chloe!\nWelcome", ["Chloe"]),
+        ("Best wishes,\nOlu", ["Olu"]),
+        ("represented by Mr J.L. Mazón Costa, a lawyer", ["J.L. Mazón Costa"]),
+        ("Mevrouw E.J.M. van der Berg-Smit\nOudegracht", ["E.J.M. van der Berg-Smit"]),
+        ("a statement by Mrs Kh. Musayeva, who", ["Kh. Musayeva"]),
+        ("Two suspects, L.G. and D.K., both minors", ["L.G.", "D.K."]),
+        ("from L.'s father, Mr T.S., in 2008", ["T.S."]),
+        ("Agent Priyanka: Good afternoon", ["Priyanka"]),
+        ("[10:06] Marco (agent): Could be!", ["Marco"]),
+        ('a man he knew only as "Gaz" had hit him', ["Gaz"]),
+        ("PAPADOPOULOS, Eleni (née Georgiou)", ["PAPADOPOULOS, Eleni", "Georgiou"]),
+        ("hey rosa,\n\nsorry i missed", ["rosa"]),
+        ("re the flat - javi says the landlord", ["javi"]),
+        ("maybe my neighbour joana?", ["joana"]),
+    ],
+)
+def test_persons_are_found_from_their_surroundings(spans_of, text, expected):
+    assert sorted({t for _e, t in spans_of(R, text)}) == sorted(expected)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Dear Sir or Madam,\nI write",
+        "Dear Hiring Manager,",
+        "A. Background to the case",
+        "B. Relevant domestic law and practice",
+        "the U.S. Army withdrew",
+        "St. Louis is nice",
+        "see No. 5 on the list",
+        "hey there, and will you come?",
+        "the rose garden and the mark",
+        "Name: \nDate: 12 May",
+    ],
+)
+def test_non_persons_are_not_tagged(spans_of, text):
+    assert spans_of(R, text) == []
