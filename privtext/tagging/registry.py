@@ -53,6 +53,7 @@ from privtext.tagging.recognizers.iban import IbanRecognizer
 from privtext.tagging.recognizers.ip_address import IpAddressRecognizer
 from privtext.tagging.recognizers.job_title import JobTitleRecognizer
 from privtext.tagging.recognizers.national_id import NationalIdRecognizer
+from privtext.tagging.recognizers.organization import OrganizationRecognizer
 from privtext.tagging.recognizers.payment_card import PaymentCardRecognizer
 from privtext.tagging.recognizers.person_cues import PersonCueRecognizer
 from privtext.tagging.recognizers.phone import DEFAULT_REGIONS, PhoneRecognizer
@@ -105,6 +106,7 @@ def default_recognizers(
         JobTitleRecognizer(),
         GazetteerRecognizer(),
         PersonCueRecognizer(),
+        OrganizationRecognizer(),
     ]
     if ner_model:
         recs.append(SpacyNerRecognizer(ner_model, ner_batch_size))

@@ -104,7 +104,8 @@ _CHAT_ROLE = re.compile(
     r"moderator|hr|it)\))[ \t]*:"
 )
 _NICKNAME = re.compile(
-    r"(?i:(?:known|knew(?: him| her)?)(?: only)? as|called|nicknamed|goes by|a\.k\.a\.?|aka)[ \t]+[\"'\u201c\u2018]"
+    r"(?i:(?:known|knew(?: him| her)?)(?: only)? as|called|nicknamed|goes by|a\.k\.a\.?|aka)"
+    r"[ \t]+[\"'\u201c\u2018]"
     r"(?P<ent>[A-Z][^\W\d_]+(?:[ \t][A-Z][^\W\d_]+)?)[\"'\u201d\u2019]"
 )
 _NEE = re.compile(rf"\b(?:née|nee|geb\.|born)[ \t]+(?P<ent>[A-Z][^\W\d_]+(?:-{_W}[^\W\d_]*)?)\)?")

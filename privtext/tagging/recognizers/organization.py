@@ -1,0 +1,119 @@
+"""ORGANIZATION and LOCATION from the shape of institutional names.
+
+Names of institutions are built from a head word: ``Menemen Prison``, ``Tbilisi Central
+Hospital``, ``Grozny Town Prosecutor's Office``, ``Mill Street Garda Station``, ``Debrecen
+Administrative and Labour Court``, ``Department of Forensic Medicine of the Medical University
+of Białystok``, ``Universidad Carlos III de Madrid``, ``Commissariat de Police de Marseille``.
+A statistical NER often tags only part of them, or tags the place in them as a person; here a
+capitalized run ending in a head noun (``HEADS``), or starting with a head that takes a
+complement (``PREFIX_HEADS`` + of/de/di/am ...), becomes one ORGANIZATION span, with a score
+(0.86) that wins over a mis-typed NER span inside it. Runs may contain connectors (of, for,
+and, de, del, di, am, an der) when a capitalized word follows them, and a trailing number
+(``Colony no. 47``, ``School No. 5``).
+
+Administrative areas written with their type (``Leninskiy district``, ``Lviv region``, ``Kars
+Province``) are LOCATION.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import ClassVar
+
+from privtext.tagging.base import Recognizer, Span
+
+HEADS = (
+    "Hospital Infirmary Hospice Clinic Surgery Practice Pharmacy Prison Jail Colony Penitentiary "
+    "Court Tribunal Office Station Council Ministry Department Directorate Agency Authority "
+    "Commission Committee Service Services Police Constabulary Gendarmerie Army Navy Regiment "
+    "University College School Academy Institute Centre Center Library Museum Gallery Theatre "
+    "Church Cathedral Mosque Synagogue Temple Monastery Foundation Association Society Trust "
+    "Union Federation Party Movement Front Company Corporation Group Bank Fund Insurance "
+    "Café Cafe Restaurant Bar Pub Hotel Inn Garage Bakery Store Stores Shop Market Supermarket "
+    "Factory Mill Works Plant Farm Lettings Estates Properties Partners Associates Chambers "
+    "Solicitors Consulting Logistics Transport Airlines Airways Railways Motors Systems "
+    "Solutions Technologies Labs Laboratories Studio Studios Media News Times Post Herald "
+    "Gazette Radio Television Network Club Team Noticeboard Newspaper Inc Inc. Ltd Ltd. "
+    "Limited LLC LLP PLC plc GmbH AG SA S.A. SAS SARL SpA S.p.A. Srl SRL BV B.V. NV Kft Kft. "
+    "Oy AB Pty Co. Corp Corp."
+).split()
+PREFIX_HEADS = (
+    "University Universidad Universidade Università Université Universität College Collège "
+    "École Escuela Colegio Liceo Lycée Gymnasium Institute Instituto Istituto Department "
+    "Ministry Ministerio Ministère Office Bureau Court Cour Corte Tribunal Tribunale Juzgado "
+    "Commissariat Prefecture Préfecture Hôpital Hospital Ospedale Clinique Klinikum "
+    "Krankenhaus Apotheke Farmacia Pharmacie Gemeente Ayuntamiento Comune Mairie Banco Banca "
+    "Banque Bank Museum Museo Musée Church Iglesia Église Chamber Council Commission Agency "
+    "Academy Society Federation Association Union Party Bundesamt Landesamt Amtsgericht "
+    "Landgericht Oberlandesgericht Bundesgerichtshof Staatsanwaltschaft Polizei Sparkasse "
+    "Stichting Fundación Fondation Stiftung"
+).split()
+AREAS = (
+    "district region province county oblast krai municipality village town city "
+    "neighbourhood neighborhood quarter borough governorate prefecture canton department "
+    "state parish"
+).split()
+
+_CAP = r"(?:[A-Z\u00c0-\u00de\u0100-\u017f][\w'\u2019.\-]*|[A-Z]{2,}|I{1,3}|IV|V|VI{0,3})"
+_CONN = (
+    r"(?:of the|of|for the|for|and|&|de la|de los|de las|de|del|della|di|du|des|am|an der|der|"
+    r"la|le)"
+)
+_RUN = rf"{_CAP}(?:[ \t]{_CAP}|[ \t]{_CONN}[ \t]{_CAP}){{0,7}}"
+_HEAD_ALT = "|".join(re.escape(h) for h in sorted(HEADS, key=len, reverse=True))
+_PREFIX_ALT = "|".join(re.escape(h) for h in sorted(PREFIX_HEADS, key=len, reverse=True))
+_AREA_ALT = "|".join(AREAS)
+
+# "<Cap run> <Head>" (optionally "no. 47")
+_SUFFIXED = re.compile(
+    rf"(?<![\w\-])(?P<ent>(?:{_CAP}[ \t]|{_CAP}[ \t]{_CONN}[ \t]){{1,7}}(?:{_HEAD_ALT})"
+    rf"(?:[ \t](?:of|for|de|di|du)[ \t](?:the[ \t])?{_CAP}(?:[ \t]{_CAP}){{0,3}})?"
+    rf"(?:[ \t](?:no\.|No\.|nr\.|n°)[ \t]?\d+)?)(?![\w\-])"
+)
+# "<Prefix head> <conn> <Cap run>" ("University of Oslo", "Universidad Carlos III de Madrid")
+_PREFIXED = re.compile(
+    rf"(?<![\w\-])(?P<ent>(?:{_PREFIX_ALT})(?:[ \t]{_CONN})?[ \t]{_RUN})(?![\w\-])"
+)
+_AREA = re.compile(
+    rf"(?<![\w\-])(?P<ent>{_CAP}(?:[ \t]{_CAP})?[ \t](?:{_AREA_ALT}))\b(?![ \t]+court\b)",
+)
+_LEADING_NOISE = re.compile(r"(?:The|A|An|In|At|On|By|From|To|For|With|Dear|Re|Our)[ \t]+")
+_GENERIC = frozenset(
+    {"The Court", "The Government", "Grand Chamber", "Regional Court", "District Court",
+     "Supreme Court", "Constitutional Court", "High Court", "Court of Appeal", "Police",
+     "The Police"}
+)  # fmt: skip
+
+
+class OrganizationRecognizer(Recognizer):
+    """Tag institution names as ORGANIZATION and typed areas as LOCATION."""
+
+    name: ClassVar[str] = "organization_shape"
+    entity_types: ClassVar[tuple[str, ...]] = ("ORGANIZATION", "LOCATION")
+    SCORE: ClassVar[float] = 0.86
+    AREA_SCORE: ClassVar[float] = 0.8
+
+    def analyze(self, text: str) -> list[Span]:
+        """Find institution names and typed areas (see the module docstring)."""
+        if not text:
+            return []
+        out: list[Span] = []
+        for rx in (_SUFFIXED, _PREFIXED):
+            for m in rx.finditer(text):
+                s, e = m.start("ent"), m.end("ent")
+                lead = _LEADING_NOISE.match(text, s, e)
+                if lead:
+                    s = lead.end()
+                surface = text[s:e].rstrip(".,")
+                e = s + len(surface)
+                if " " not in surface.strip() or surface in _GENERIC:
+                    continue  # a head word alone ("Hospital", "Court") names nothing
+                out.append(Span(s, e, "ORGANIZATION", self.SCORE, self.name))
+        for m in _AREA.finditer(text):
+            s, e = m.start("ent"), m.end("ent")
+            lead = _LEADING_NOISE.match(text, s, e)
+            if lead:
+                s = lead.end()
+            if s < e and " " in text[s:e]:
+                out.append(Span(s, e, "LOCATION", self.AREA_SCORE, self.name))
+        return out

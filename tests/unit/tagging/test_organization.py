@@ -1,0 +1,54 @@
+"""Institution names by their head word, and typed administrative areas."""
+
+import pytest
+
+from privtext.tagging.recognizers.organization import OrganizationRecognizer
+
+R = OrganizationRecognizer()
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("He was held in Menemen Prison until", "Menemen Prison"),
+        ("died in the Tbilisi Central Hospital the", "Tbilisi Central Hospital"),
+        ("the Grozny Town Prosecutor's Office instituted", "Grozny Town Prosecutor's Office"),
+        ("of Mill Street Garda Station.", "Mill Street Garda Station"),
+        ("before the Debrecen Administrative and Labour Court, which",
+         "Debrecen Administrative and Labour Court"),
+        ("by the Department of Forensic Medicine of the Medical University of Białystok, found",
+         "Department of Forensic Medicine of the Medical University of Białystok"),
+        ("MSc, Universidad Carlos III de Madrid\n2009", "Universidad Carlos III de Madrid"),
+        ("in Sokal Correctional Colony no. 47 in", "Sokal Correctional Colony no. 47"),
+        ("the Andalusia High Court of Justice (appeal", "Andalusia High Court of Justice"),
+        ("The Employment Tribunal ruled", "Employment Tribunal"),
+    ],
+)  # fmt: skip
+def test_institutions_are_one_organization_span(spans_of, text, expected):
+    orgs = [t for e, t in spans_of(R, text) if e == "ORGANIZATION"]
+    assert expected in orgs
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("in the Leninskiy district of Grozny", "Leninskiy district"),
+        ("the Lviv region.", "Lviv region"),
+    ],
+)
+def test_typed_areas_are_locations(spans_of, text, expected):
+    assert ("LOCATION", expected) in spans_of(R, text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The Court notes",
+        "the Regional Court dismissed",
+        "In the Hospital",
+        "Kind Regards",
+        "a district court",
+    ],
+)
+def test_generic_heads_are_not_organizations(spans_of, text):
+    assert spans_of(R, text) == []
