@@ -1,23 +1,52 @@
 """STREET_ADDRESS and POSTCODE recognizers.
 
-**Street addresses** (:class:`StreetAddressRecognizer`). A *core* is found by one of a few
-regexes that all start at a house number, a street word or ``P.O. Box``:
+**Street addresses** (:class:`StreetAddressRecognizer`). Three paths find an address; the
+spans they give are whole address blocks (street line, unit, district, postcode and city, and
+a country on its own line right after a postal line):
 
-* English order: house number (``12``, ``12a``, ``221B``, ``12-14``, ``No. 5``), one to four
-  capitalized name words (``5th``, ``St Mary's`` included) and a street type (``Street``,
-  ``St``, ``Road``, ``Avenue``, ``Lane``, ``Drive``, ``Court``, ``Mews``...), optionally a
-  direction (``NW``);
-* ``15 rue de Rivoli``/``rue de la Paix 5``, ``Calle Mayor 3``, ``Via Roma 10``,
-  ``Rua Augusta 100``, ``Avenue of the Americas``-like forms with a number;
-* German and Dutch compounds with a number: ``Hauptstraße 12``, ``Berliner Str. 5``,
-  ``Kerkstraat 4``, ``Prinsengracht 263``;
-* post-office boxes: ``P.O. Box 1234``, ``PO Box 12``, ``Postfach 1234``.
+1. **Street cores.** A regex finds a street with its house number in one of many national
+   forms:
 
-The core is then extended *backwards* over a unit or building-name line (``Flat 3, Rose
-Court,``) and *forwards* over a secondary unit (``Apt 4B``, ``Suite 300``, ``#12``) and the
-lines or comma-separated parts that follow: city, state or county, postcode, country
-(``221B Baker Street\\nLondon NW1 6XE`` is one span). A continuation part is short and made of
-capitalized words and postcode-like tokens; a greeting or a sentence stops it.
+   * English order: house number (``12``, ``12a``, ``221B``, ``12-14``, ``No. 5``), one to
+     four capitalized name words and a street type (``Street``, ``Road``, ``Avenue``,
+     ``Lane``, ``Court``, ``Mews``...), optionally a direction (``NW``);
+   * a street word or abbreviation first: ``15 rue de Rivoli``/``rue de la Paix 5``,
+     ``Calle Mayor 3``, ``Via Roma 10``, ``Rua das Flores 88``, ``Carrer``, ``Avenida``,
+     ``Piazza``, ``Corso``, ``Boulevard``..., and the Central/Eastern European abbreviations
+     ``ul.``, ``al.``, ``pl.``, ``os.``, ``str.``, ``vul.``, ``prosp.``, ``bul.``, ``bd.``,
+     ``av.``, ``avda.``, ``c/`` (``ul. Długa 15/4``, ``str. Mihai Eminescu 47``);
+   * German, Dutch and Nordic compounds (``Hauptstraße 12``, ``Berliner Str. 5``,
+     ``Kerkstraat 4``, ``Oudegracht 214 bis``, ``Steinenvorstadt 53``, ``Nørregade 7``,
+     ``Storgatan 3``) and German prepositional names (``Am Lindenhof 7a``, ``An der Alster
+     5``, ``Im Winkel 4``, ``Zum Hafen 2``);
+   * Turkish names with ``Caddesi``/``Cad.``/``Sokak``/``Sok.``/``Bulvarı`` and an optional
+     ``Mahallesi``/``Mah.`` district (``Bağdat Caddesi No: 214 Daire 6``);
+   * post-office boxes (``P.O. Box 1234``, ``Postfach 12``, ``Postbus 16200``, ``Apartado``);
+   * a unit followed by a building name (``Flat 9, Wellington Court``).
+
+   The core is extended *backwards* over a unit or building line (``Flat 3, Rose Court,``,
+   ``Marlborough House``, ``The Crown & Anchor,``, ``Harbour Point,``) and *forwards* over
+   secondary units (``Apt 4B``, ``Suite 300``, ``apartment 22``, ``m. 12``, ``3º B``, ``2º
+   Esq``, ``Daire 6``) and the lines or comma-separated parts that follow: district, city,
+   state, postcode (``28045 Madrid``, ``90-006 Łódź``, ``3511 NV Utrecht``, ``4050-265
+   Porto``, ``London NW1 6XE``, ``Springfield, IL 62704``, ``75008 Paris CEDEX``). After a
+   postal part only a country (``privtext/data/countries.txt``) may follow. A part is short
+   and made of capitalized words and postcode-like tokens; a greeting, a sentence or a
+   lower-case word stops the block (a last ``, <Place>`` before a lower-case word is kept:
+   ``str. Mihai Eminescu 47, Bălţi and ...``).
+
+2. **Postal blocks.** A postcode + place (or place + postcode) at the start of a line or after
+   a comma marks an address block when the line before it, or the comma-separated segment
+   before it on the same line, looks like a street line: a capitalized name and a house number
+   (``Taunusblick 12, 65779 Kelkheim``; ``Stadsweg 4\\n3511 AB Utrecht``) or a number and a
+   name (``12 The Green``). A person's or organisation's name line above it is never
+   included (it has no number and no street or building word).
+
+3. **Cued weak streets.** One or two capitalized words and a number with no street word
+   (``Stadsplateau 1``) are an address only right after an address cue (``address:``,
+   ``lives at``, ``moved to``, ``office on``, ``deliver to``... score ``CUE_SCORE``; a plain
+   ``at`` scores ``WEAK_SCORE``). Words like ``Article``, ``Section``, ``Room``, ``Chapter``,
+   ``Level``, ``Windows``, month names and 4-digit years never start one.
 
 A street name without a number but with a strong street type (``Elm Street``, ``Mill Lane``)
 right after ``on``/``in``/``at`` scores ``BARE_SCORE`` when a residence cue (``lives``,
@@ -41,7 +70,12 @@ from typing import ClassVar
 from privtext.tagging.base import Recognizer, Span, compile_context
 
 # ------------------------------------------------------------------------------ lexicon
-_UP = r"A-Z\u00c0-\u00d6\u00d8-\u00de"
+# Upper-case letters: Latin-1, Latin Extended-A/B (Ł, Ś, Ž, İ, Ğ...), Greek and Cyrillic.
+_UP_EXT = "".join(
+    re.escape(c) for c in map(chr, range(0x100, 0x250)) if c.isupper()
+)
+_UP = rf"A-Z\u00c0-\u00d6\u00d8-\u00de{_UP_EXT}\u0391-\u03a9\u0400-\u042f"
+_LOW = r"a-z\u00df-\u00f6\u00f8-\u00ff\u0100-\u024f\u03b1-\u03c9\u0430-\u045f"
 _CAPWORD = rf"[{_UP}][\w'\u2019]*(?:-[\w'\u2019]+)*"
 _MONTHS_DAYS = (
     r"(?:January|February|March|April|May|June|July|August|September|October|November|"
@@ -49,6 +83,28 @@ _MONTHS_DAYS = (
     r"Jul|Aug|Sep|Sept|Oct|Nov|Dec|No|Nos|Article|Section|Page|Chapter|Room|The|A|An|And|Of)"
 )
 _NAME_WORD = rf"(?:(?!{_MONTHS_DAYS}\b){_CAPWORD}\.?|[0-9]{{1,3}}(?:st|nd|rd|th))"
+# Words that never start (or appear in) a weak street name: "Article 5", "Room 4", "Windows 10".
+_NOT_STREET_WORDS = (
+    r"(?:Article|Art|Articles|Section|Sections|Sec|Chapter|Chapters|Page|Pages|Room|Rooms|Rule|"
+    r"Rules|Protocol|Level|Levels|Floor|Series|Windows|Boeing|Airbus|Version|Part|Parts|Annex|"
+    r"Appendix|Table|Figure|Fig|Vol|Volume|Case|Cases|Item|Items|Step|Phase|Stage|Grade|Class|"
+    r"Year|Years|Week|Weeks|Day|Days|Paragraph|Para|Clause|Exhibit|Schedule|Line|Ward|"
+    r"Platform|Gate|Terminal|Bay|Track|Channel|Episode|Season|Round|Lot|Tel|Fax|Phone|Mobile|"
+    r"No|Nr|Number|Tier|Category|Type|Model|Size|Act|Scene|Verse|Regulation|Directive|Law|"
+    r"Code|Order|Decision|Judgment|Application|Applications|Report|Resolution|Convention|"
+    r"Amendment|Point|Title|Book|Division|Office|Microsoft|iPhone|Galaxy|Pixel|Xbox|Python|"
+    r"Java|Flight|Bus|Route|Interstate|Formula|Apollo|Euro|Covid|COVID|Mr|Mrs|Ms|Dr|Prof|"
+    r"Ref|Reference|Invoice|Account|Total|Score|Minute|Minutes|Hour|Hours|Team|Group|Unit|"
+    r"Units|Block|Stand|Pier|Hole|Lap|Heat|Match|Game|Games|Test|Tests|Module|Lesson|Grade|"
+    r"Form|Standard|Band|Box|Bed|Cell|Seat|Row|Zone|Sector|District|Region|Area|Batch|Serial|"
+    r"Dose|Doses|Cycle|Day|Month|Months|Q|Quarter|Term|Semester|Year|Age|Aged|"
+    r"January|February|March|April|May|June|July|August|September|October|November|December|"
+    r"Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|Jan|Feb|Mar|Apr|Jun|Jul|Aug|"
+    r"Sep|Sept|Oct|Nov|Dec)(?![\w\-])"
+)
+# A capitalized word with at least one lower-case letter ("EUR", "NHS" are not street names).
+_WEAK_WORD = rf"(?!{_NOT_STREET_WORDS})[{_UP}](?=[\w'\u2019\-]*[{_LOW}])[\w'\u2019]*(?:-[\w'\u2019]+)*"
+_NOT_YEAR = r"(?!(?:1[89]|20)[0-9]{2}(?![0-9]))"
 
 STREET_TYPES: tuple[str, ...] = (
     "Street",
@@ -131,7 +187,7 @@ STREET_TYPES: tuple[str, ...] = (
     "Approach",
     "Gate",
     "Wynd",
-    # Turkish: "15 Atatürk Caddesi", "Gül Sokak 4" is handled as a trailing number below
+    # Turkish: "15 Atatürk Caddesi"; "Gül Sokak 4" is the ``turkish`` core below
     "Caddesi",
     "Cad",
     "Sokak",
@@ -173,26 +229,79 @@ _HOUSE_NUM = (
     r"(?:(?:No|Nr|N[\u00ba\u00b0o])\.?[ \t]*)?[0-9]{1,5}[A-Za-z]?(?:[ \t]*[\-\u2013/][ \t]*"
     r"[0-9]{1,5}[A-Za-z]?)?"
 )
+# A house number after the street name: "5", "7a", "15/4", "12-14", "214 bis", "12-III",
+# "No: 214", "nº 5". Never a year ("Hauptstraße 1998" is not read as an address).
 _TRAIL_NUM = (
-    r"(?:n[\u00ba\u00b0o]\.?[ \t]*)?[0-9]{1,4}[A-Za-z]?(?:[ \t]*[\-/][ \t]*[0-9]{1,4}[a-zA-Z]?)?"
+    rf"(?:(?:n[\u00ba\u00b0o]|N[\u00ba\u00b0o]|No|NO|no|Nr|nr)[ \t]*[.:]?[ \t]*)?{_NOT_YEAR}"
+    r"[0-9]{1,4}[A-Za-z]?(?:[ \t]*[\-/][ \t]*[0-9]{1,4}[a-zA-Z]?)?"
+    r"(?:[ \t]+(?:bis|ter|quater)(?![\w])|-(?:I{1,3}|IV|V|hs|hg|huis)(?![\w]))?"
 )
 _LINKERS = (
     r"(?:(?:de|du|des|de[ \t]+la|de[ \t]+l'|d'|del|de[ \t]+los|de[ \t]+las|della|delle|dei|"
-    r"degli|di|da|do|dos|das|of[ \t]+the|of)[ \t]+)?"
+    r"degli|di|da|do|dos|das|dels|van|van[ \t]+de|van[ \t]+der|von|der|den|of[ \t]+the|of)"
+    r"[ \t]+)?"
 )
 _ROMANCE_TYPES = (
     r"(?:[Rr]ue|[Aa]venue|[Bb]oulevard|[Bb]d\.?|[Aa]ll[\u00e9e]e|[Pp]lace|[Cc]hemin|[Ii]mpasse|"
-    r"[Qq]uai|[Cc]ours|[Rr]oute|Calle|C/|Avenida|Avda\.?|Paseo|Carrer|Camino|Plaza|Pla[\u00e7c]a|"
-    r"Via|Viale|Piazza|Piazzale|Corso|Largo|Vicolo|Rua|Travessa|Avenue|Boulevard|Strada|Ulica|"
-    r"ul\.|Aleja|al\.)"
+    r"[Qq]uai|[Cc]ours|[Rr]oute|Calle|C/|c/|Avenida|Avinguda|Avda\.?|Paseo|Passeig|Carrer|"
+    r"Camino|Carretera|Ronda|Rambla|Traves[\u00ed]a|Plaza|Pla[\u00e7c]a|Pra[\u00e7c]a|Alameda|"
+    r"Estrada|Via|Viale|Piazza|Piazzale|Corso|Largo|Vicolo|Contrada|Rua|Travessa|Strada|"
+    r"Calea|Bulevardul|Ulica|Aleja|Ulitsa|Prospekt|Vulytsia|Vulitsa)"
+)
+# Lower-case or capitalized street abbreviations: "ul. Długa", "str. Mihai Eminescu",
+# "vul. Shevchenka", "al. Jerozolimskie", "av. Paulista", "bd. Unirii".
+_ABBR_TYPES = (
+    r"(?<!et[ \t])(?:[Uu]l|[Aa]l|[Pp]l|[Oo]s|[Ss]tr|[Vv]ul|[Pp]rosp|[Pp]r|[Bb]ul|[Bb]ulv|[Bb]d|"
+    r"[Aa]v|[Aa]vda|[Nn]ab|[Tt]rg|[Ss]os|[Cc]al)\."
 )
 _GERMANIC_SUFFIX = (
-    r"(?:stra\u00dfe|strasse|str\.|weg|gasse|platz|allee|ring|damm|ufer|chaussee|steig|pfad|"
-    r"markt|straat|laan|gracht|plein|kade|dijk|singel|steeg|vej|gade|gatan|v\u00e4gen|vegen|"
-    r"gata|gaten)"
+    r"(?:stra\u00dfe|strasse|str\.|weg|gasse|platz|allee|ring|damm|ufer|chaussee|steig|stieg|"
+    r"pfad|markt|graben|vorstadt|zeile|kai|straat|laan|gracht|plein|kade|dijk|singel|steeg|"
+    r"dreef|vej|gade|str\u00e6de|gatan|v\u00e4gen|vegen|veien|gata|gaten|gr\u00e4nd|torget|"
+    r"katu|tie|kuja)"
 )
 _GERMANIC_WORD = r"(?:Stra\u00dfe|Strasse|Str\.|Weg|Gasse|Platz|Allee|Ring|Damm|Ufer|Chaussee)"
+_GERMAN_PREP = (
+    r"(?:Am|An[ \t]+der|An[ \t]+den|Auf[ \t]+der|Auf[ \t]+dem|Auf[ \t]+den|Im|Zum|Zur|"
+    r"In[ \t]+der|In[ \t]+den|Unter[ \t]+den|Hinter[ \t]+der|Hinter[ \t]+dem|Vor[ \t]+dem|"
+    r"Bei[ \t]+der|Beim)"
+)
+_TURKISH_TYPE = r"(?:Caddesi|Cad\.|Cd\.|Sokak|Soka\u011f\u0131|Sok\.|Sk\.|Bulvar\u0131|Blv\.)"
+_TURKISH_UNIT = r"(?:[ \t]*,?[ \t]*(?:Daire|D\.|D:|Kat|K\.|K:)[ \t]*[:.]?[ \t]*[0-9]{1,3})"
 _RB = r"(?![\w\-])"
+
+# Secondary unit right after the street: ", Apt 4B", " Suite 300", " #12", ", Building C",
+# ", apartment 22", " m. 12", ", 3º B", ", 2º Esq", " Daire 6"
+_UNIT_WORDS = (
+    r"(?:Apt|Apartment|Appartement|Appartamento|Flat|Suite|Ste|Unit|Floor|Fl|Room|Rm|Building|"
+    r"Bldg|Block|Bloc|Etage|Stock|Piso|Puerta|Pta|Esc|Escalera|Dept|Department|Office|Daire|"
+    r"Kat|Lok|Kv|Andar|Interno|Int|Scala|Top|Stiege|Tür|apt|apartment|appartement|flat|suite|"
+    r"unit|floor|room|piso|puerta|pta|esc|daire|kat|lok|kv|andar|interno|int|scala|top|"
+    r"stiege|etage|app|m|ap)"
+)
+_UNIT = (
+    rf"(?:{_UNIT_WORDS}\.?[ \t]*[#:]?[ \t]*[0-9A-Z][0-9A-Za-z\-]{{0,5}}|#[ \t]?[0-9]{{1,5}}[A-Za-z]?|"
+    rf"[0-9]{{1,2}}(?:st|nd|rd|th)[ \t]+[Ff]loor|"
+    rf"[0-9]{{1,2}}[\u00ba\u00aa\u00b0](?:[ \t\-]*[0-9]{{1,2}}[\u00ba\u00aa\u00b0])?"
+    rf"(?:[ \t]*(?:Esq|Esqda|Dto|Dta|Dcha|Dch|Izq|Izqda|Izda|Drt|Dir|Fte|Frente|Int|Ext|"
+    rf"[A-Z](?![\w]))\.?)?|[Bb]ajo|[Ee]ntlo|[Aa]tico|[\u00c1\u00e1]tico|[Rr]/[Cc])"
+)
+_UNIT_AFTER = re.compile(rf"(?:,[ \t]*|[ \t]+){_UNIT}(?![\w])")
+_BUILDING_WORDS = (
+    r"(?:House|Court|Building|Buildings|Tower|Towers|Lodge|Mansions|Cottage|Cottages|Hall|"
+    r"Centre|Center|Apartments|Residence|Residences|Chambers|Estate|Farm|Point|Plaza|Works|"
+    r"Mill|Wharf|Quay|Exchange|Arcade|Studios|Yard|Place|Park|Manor|Villa|Villas|Barn|Heights|"
+    r"Gardens|Square|Business[ \t]+Park|Inn|Arms|Hotel|Hof|Haus|Residenz)"
+)
+# A building name: "Rose Court", "Harbour Point", "Marlborough House", "The Crown & Anchor".
+_BUILDING = (
+    rf"(?:(?:{_CAPWORD}[ \t]+){{1,3}}{_BUILDING_WORDS}"
+    rf"|The[ \t]+{_CAPWORD}(?:[ \t]+(?:&|and|of|on|the|{_CAPWORD})){{0,4}})"
+)
+# A building or unit line before the street: "Flat 3, Rose Court, " / "Rose Court\n"
+_BEFORE_RX = re.compile(
+    rf"(?<![\w&])(?:(?:{_UNIT}|{_BUILDING})[ \t]*(?:,[ \t]*|\r?\n[ \t]*)){{1,2}}\Z"
+)
 
 _CORE_PATTERNS: list[tuple[str, str]] = [
     # 12 Baker Street / 221B Baker St / 350 5th Avenue NW / No. 5 Mill Lane
@@ -207,47 +316,53 @@ _CORE_PATTERNS: list[tuple[str, str]] = [
         rf"(?<![\w.,/\-]){_HOUSE_NUM},?[ \t]+{_ROMANCE_TYPES}[ \t]+{_LINKERS}"
         rf"{_CAPWORD}(?:[ \t]+{_LINKERS}{_CAPWORD}){{0,3}}",
     ),
-    # rue de la Paix 5 / Calle Mayor, 3 / Via Roma 10
+    # rue de la Paix 5 / Calle Mayor, 3 / Via Roma 10 / ul. Długa 15/4 / str. Mihai Eminescu 47
     (
         "type_first_num",
-        rf"(?<![\w]){_ROMANCE_TYPES}[ \t]+{_LINKERS}{_CAPWORD}(?:[ \t]+{_LINKERS}{_CAPWORD}){{0,3}}"
-        rf",?[ \t]+{_TRAIL_NUM}{_RB}",
+        rf"(?<![\w])(?:{_ROMANCE_TYPES}[ \t]+|{_ABBR_TYPES}[ \t]*){_LINKERS}{_CAPWORD}"
+        rf"(?:[ \t]+{_LINKERS}{_CAPWORD}){{0,3}},?[ \t]+{_TRAIL_NUM}{_RB}",
     ),
-    # Hauptstraße 12 / Kerkstraat 4 / Prinsengracht 263
+    # Bağdat Caddesi No: 214 Daire 6 / Moda Mah. Gül Sok. No: 5
+    (
+        "turkish",
+        rf"(?<![\w])(?:{_CAPWORD}(?:[ \t]+{_CAPWORD}){{0,2}}[ \t]+(?:Mahallesi|Mah\.),?[ \t]+)?"
+        rf"{_CAPWORD}(?:[ \t]+{_CAPWORD}){{0,2}}[ \t]+{_TURKISH_TYPE},?[ \t]+{_TRAIL_NUM}"
+        rf"{_TURKISH_UNIT}{{0,2}}{_RB}",
+    ),
+    # Hauptstraße 12 / Kerkstraat 4 / Prinsengracht 263 / Steinenvorstadt 53
     (
         "germanic",
         rf"(?<![\w])[{_UP}][a-z\u00df-\u00ff]*?{_GERMANIC_SUFFIX}[ \t]+{_TRAIL_NUM}{_RB}",
     ),
-    # Berliner Straße 5 / Am Alten Markt 3 (separate street word)
+    # Berliner Straße 5 / Alte Weg 3 (separate street word)
     (
         "germanic_sep",
         rf"(?<![\w]){_CAPWORD}[ \t]+{_GERMANIC_WORD}[ \t]+{_TRAIL_NUM}{_RB}",
     ),
-    # P.O. Box 1234
+    # Am Lindenhof 7a / An der Alster 5 / Im Winkel 4 / Zum Hafen 2
+    (
+        "german_prep",
+        rf"(?<![\w])(?<!I[ \t]){_GERMAN_PREP}[ \t]+(?!{_NOT_STREET_WORDS})[{_UP}][{_LOW}]{{2,}}"
+        rf"(?:-[\w]+)?(?:[ \t]+[{_UP}][{_LOW}]{{2,}})?[ \t]+{_TRAIL_NUM}{_RB}",
+    ),
+    # P.O. Box 1234 / Postfach 12 / Postbus 16200
     (
         "po_box",
         r"(?<![\w])(?:P\.?[ \t]?O\.?[ \t]*Box|Post[ \t]+Office[ \t]+Box|PO[ \t]+BOX|Postfach|"
-        r"Apartado|Bo[i\u00ee]te[ \t]+postale|BP|Casella[ \t]+postale)[ \t]*[0-9]{1,7}(?![\w])",
+        r"Postbus|Postboks|Postilokero|Apartado(?:[ \t]+de[ \t]+[Cc]orreos)?|Bo[i\u00ee]te[ \t]+"
+        r"postale|BP|Casella[ \t]+postale|Caixa[ \t]+[Pp]ostal|Skrytka[ \t]+pocztowa)[ \t]*"
+        r"[0-9]{1,7}(?![\w])",
+    ),
+    # Flat 9, Wellington Court / Apartment 4, Rose House (no street number)
+    (
+        "unit_building",
+        rf"(?<![\w])(?:Flat|Apartment|Apt|Unit|Suite)\.?[ \t]*[0-9]{{1,4}}[A-Za-z]?,[ \t]*"
+        rf"(?:{_CAPWORD}[ \t]+){{1,3}}{_BUILDING_WORDS}(?![\w])"
+        r"(?![ \t]*,?[ \t]*(?:\r?\n[ \t]*)?(?:No\.?[ \t]*)?[0-9])",
     ),
 ]
 _CORE_RX = re.compile("|".join(f"(?P<{n}>{rx})" for n, rx in _CORE_PATTERNS))
-
-# Secondary unit right after the street: ", Apt 4B", " Suite 300", " #12", ", Building C"
-_UNIT_WORDS = (
-    r"(?:Apt|Apartment|Flat|Suite|Ste|Unit|Floor|Fl|Room|Rm|Building|Bldg|Block|Bloc|"
-    r"Etage|Stock|Piso|Dept|Department|Office)"
-)
-_UNIT = (
-    rf"(?:{_UNIT_WORDS}\.?[ \t]*#?[ \t]*[0-9A-Z][0-9A-Za-z\-]{{0,5}}|#[ \t]?[0-9]{{1,5}}[A-Za-z]?|"
-    rf"[0-9]{{1,2}}(?:st|nd|rd|th)[ \t]+[Ff]loor)"
-)
-_UNIT_AFTER = re.compile(rf"(?:,[ \t]*|[ \t]+){_UNIT}(?![\w])")
-# A building or unit line before the number: "Flat 3, Rose Court, " / "Rose Court\n"
-_BUILDING = (
-    rf"(?:{_CAPWORD}[ \t]+){{1,3}}(?:House|Court|Building|Tower|Towers|Lodge|Mansions|Cottage|"
-    r"Cottages|Hall|Centre|Center|Apartments|Residence|Residences|Chambers|Estate|Farm)"
-)
-_BEFORE_RX = re.compile(rf"(?:(?:{_UNIT}|{_BUILDING})[ \t]*(?:,[ \t]*|\r?\n[ \t]*)){{1,2}}\Z")
+_ANY_CORE = "(?:" + "|".join(rx for _, rx in _CORE_PATTERNS) + ")"
 
 # Postcode shapes used inside an address block.
 _UK_PC = (
@@ -258,6 +373,11 @@ _CA_PC = r"(?:[ABCEGHJ-NPRSTVXY][0-9][ABCEGHJ-NPRSTV-Z][ \t]?[0-9][ABCEGHJ-NPRST
 _NL_PC = r"(?:[1-9][0-9]{3}[ \t]?(?!SA|SD|SS)[A-Z]{2})"
 _ZIP = r"(?:[0-9]{5}(?:-[0-9]{4})?)"
 _NUM_PC = r"(?:(?:[A-Z]{1,2}-)?[0-9]{4,5}(?:-[0-9]{3,4})?)"
+# Postcodes written before the place: 28045, 4051, D-10115, 4050-265, 90-006, 114 55, 1012 AB
+_PC_BEFORE_PLACE = (
+    rf"(?:{_NL_PC}(?=[ \t]+[{_UP}])|(?:[A-Z]{{1,2}}-)?(?:[0-9]{{4,5}}(?:-[0-9]{{3,4}})?|"
+    r"[0-9]{2}-[0-9]{3}|[0-9]{3}[ \t][0-9]{2}))"
+)
 _ANY_PC = rf"(?:{_UK_PC}|{_CA_PC}|{_NL_PC}|{_NUM_PC})"
 
 US_STATES = (
@@ -323,6 +443,7 @@ _STATE = (
     + "|".join(US_STATES)
     + r")(?![\w])"
 )
+_CA_PROV = r"(?:AB|BC|MB|NB|NL|NS|NT|NU|ON|PE|QC|SK|YT)"
 
 # Words that never start a continuation line (greetings, sentence starts, labels).
 _STOP_LINE = (
@@ -332,22 +453,80 @@ _STOP_LINE = (
     r"Account|Order|Total|Note|Signed|Signature|Name|On|In|At|As|If|For|And|But|Or|So|When|"
     r"Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)(?![\w'\-])"
 )
-_PLACE_WORD = rf"(?:{_CAPWORD}\.?|upon|on|le|la|les|de|du|sur|am|an|der|im|en|del|di)"
-_PLACE = rf"(?!{_STOP_LINE}){_CAPWORD}\.?(?:[ \t]+{_PLACE_WORD}){{0,3}}"
-# One continuation part; must be followed by the end of the line, a comma or a full stop.
+_PLACE_LINK = r"(?:upon|on|le|la|les|de|du|sur|am|an|der|im|en|del|di|da|an[ \t]+der)"
+_PLACE_CAP = rf"(?!{_STOP_LINE})(?:[{_UP}][a-z]{{0,2}}\.(?=[ \t]+[{_UP}])|{_CAPWORD})"
+# A place name: "Madrid", "Frankfurt am Main", "Newcastle upon Tyne", "Kadıköy"
+_PLACE = rf"{_PLACE_CAP}(?:(?:[ \t]+{_PLACE_LINK})?[ \t]+{_PLACE_CAP}){{0,3}}"
+_CEDEX = r"(?:[ \t]+(?:CEDEX|Cedex)(?:[ \t]+[0-9]{1,2})?)?"
+# A postal part: "28045 Madrid", "3511 NV Utrecht", "London NW1 6XE", "Springfield, IL 62704"
+_POSTAL = (
+    rf"(?:{_PC_BEFORE_PLACE}[ \t]+{_PLACE}{_CEDEX}"
+    rf"|{_STATE}[ \t]+{_ZIP}"
+    rf"|{_CA_PROV}[ \t]+{_CA_PC}"
+    rf"|{_UK_PC}|{_CA_PC}"
+    rf"|{_PLACE},?[ \t]+(?:{_STATE}[ \t]+{_ZIP}|{_CA_PROV}[ \t]+{_CA_PC}|{_UK_PC}|{_CA_PC}))"
+)
+_END_STRICT = r"(?=[ \t]*(?:\r?\n|,|\.(?:\s|\Z)|;|\)|\Z))"
+_END_POSTAL = rf"(?:{_END_STRICT}|(?=[ \t]+[{_LOW}(]|[ \t]*[:!?]))"
+# One continuation part. Postal parts may be followed by a lower-case word ("... 65779
+# Kelkheim on 31 May"); the others must end the line or be followed by a comma or full stop.
 _PART = (
-    rf"(?:{_UNIT}"
-    rf"|{_NUM_PC}[ \t]+{_PLACE}"  # 75001 Paris / D-10115 Berlin
-    rf"|{_NL_PC}[ \t]+{_PLACE}"  # 1012 AB Amsterdam
-    rf"|{_STATE}[ \t]+{_ZIP}"  # IL 62704
-    rf"|{_UK_PC}|{_CA_PC}"  # NW1 6XE
-    rf"|{_PLACE}(?:,?[ \t]+(?:{_STATE}[ \t]+{_ZIP}|{_UK_PC}|{_CA_PC}|{_ZIP}|{_STATE}"
-    rf"(?:[ \t]+{_CA_PC})?))?"  # London NW1 6XE / Springfield, IL 62704
-    rf")(?=[ \t]*(?:\r?\n|,|\.(?:\s|\Z)|;|\)|\Z))"
+    rf"(?:(?P<postal>{_POSTAL}){_END_POSTAL}"
+    rf"|(?P<unit>{_UNIT}){_END_STRICT}"
+    rf"|(?P<place>{_PLACE}(?:,?[ \t]+{_STATE}(?:[ \t]+{_CA_PC})?)?){_END_STRICT})"
 )
 _SEP = r"(?:[ \t]*,[ \t]*(?:\r?\n[ \t]*)?|[ \t]*\r?\n[ \t]*)"
-_CONT_ONE = re.compile(rf"{_SEP}{_PART}")
+_CONT_ONE = re.compile(rf"(?P<sep>{_SEP}){_PART}")
+# A last ", <Place>" before a lower-case word: "str. Mihai Eminescu 47, Bălţi and ..."
+_CONT_LOOSE = re.compile(
+    rf"[ \t]*,[ \t]*(?P<place>{_PLACE_CAP}(?:[ \t]+{_PLACE_CAP})?)(?=[ \t]+[{_LOW}])"
+    r"(?![ \t]+(?:said|says|told|asked|wrote|explained|added|replied|noted|stated|is|was|"
+    r"who|whose)(?![\w]))"
+)
 _MAX_CONT_LINE = 60
+
+# Weak street forms, trusted only next to a postal part or after an address cue.
+_WEAK_NUM = (
+    rf"{_NOT_YEAR}[0-9]{{1,4}}[A-Za-z]?(?:[ \t]*[\-/][ \t]*[0-9]{{1,4}}[A-Za-z]?)?"
+    r"(?:[ \t]+(?:bis|ter|quater)|-(?:I{1,3}|IV|V))?(?![\w\-.,]?[0-9])"
+)
+_WEAK_NAME_NUM = (
+    rf"(?:{_ABBR_TYPES}[ \t]*)?{_WEAK_WORD}(?:[ \t]+{_LINKERS}{_WEAK_WORD}){{0,3}},?[ \t]+"
+    rf"{_WEAK_NUM}"
+)
+_WEAK_NUM_NAME = (
+    rf"{_NOT_YEAR}[0-9]{{1,4}}[A-Za-z]?,?[ \t]+(?:(?:The|de|la|le|het|de)[ \t]+)?{_WEAK_WORD}"
+    rf"(?:[ \t]+{_WEAK_WORD}){{0,3}}"
+)
+_STREET_SEG = rf"(?:{_ANY_CORE}|{_WEAK_NAME_NUM}|{_WEAK_NUM_NAME})(?:(?:,[ \t]*|[ \t]+){_UNIT})" + "{0,2}"
+# Whole line that is a street line (checked on the line before a postal line).
+_STREET_LINE_RX = re.compile(
+    rf"[ \t]*(?:(?:{_UNIT}|{_BUILDING}),[ \t]*)?{_STREET_SEG}[ \t]*,?[ \t]*"
+)
+# The street segment ending a same-line text before ", <postal>".
+_STREET_SEG_END_RX = re.compile(rf"(?<![\w.\-]){_STREET_SEG}[ \t]*\Z")
+# A postal part at the start of a line or after a comma.
+_POSTAL_RX = re.compile(
+    rf"(?:^|(?<=,))[ \t]*(?P<pc>{_POSTAL}){_END_POSTAL}", re.MULTILINE
+)
+_COUNTRY_AFTER = re.compile(rf"(?:[ \t]*,[ \t]*|[ \t]*\r?\n[ \t]*)(?P<c>{_CAPWORD}(?:[ \t]+[\w]+){{0,4}}?)(?=[ \t]*(?:\r?\n|,|\.|;|\)|\Z))")
+
+# Cued weak streets: "at the city office on Stadsplateau 1", "Address on file: Kerkweg 4".
+_STRONG_CUE = (
+    r"(?i:address(?:[ \t]+on[ \t]+file)?(?:[ \t]+is)?[ \t]*:?|lives?[ \t]+at|living[ \t]+at|"
+    r"lived[ \t]+at|resid(?:es|ing|ed|ent)[ \t]+at|moved[ \t]+(?:in[ \t]+)?to|moving[ \t]+to|"
+    r"deliver(?:ed)?[ \t]+to|ship(?:ped)?[ \t]+to|send[ \t]+(?:it[ \t]+)?to|located[ \t]+at|"
+    r"situated[ \t]+at|based[ \t]+at|domiciled[ \t]+at|"
+    r"(?:office|offices|shop|store|house|flat|home|premises|branch|clinic|practice|surgery|"
+    r"studio|warehouse|restaurant|caf[\u00e9e]|bar|pub|hotel|hostel)[ \t]+"
+    r"(?:is[ \t]+|are[ \t]+|was[ \t]+)?(?:on|at|in))"
+)
+_WEAK_CUE_RX = re.compile(
+    rf"(?<![\w])(?:(?P<strong>{_STRONG_CUE})|(?P<at>at))[ \t]+(?:the[ \t]+)?"
+    rf"(?P<ent>{_WEAK_WORD}(?:[ \t]+{_WEAK_WORD})?[ \t]+{_WEAK_NUM})"
+    rf"(?=[ \t]*(?:[,.;:!?)]|\r?\n|\Z)|[ \t]+(?:in|on|and|with|since|until|from|for|near|where|"
+    r"which|when|but|or|to|by|before|after|during|that)(?![\w]))"
+)
 
 # Bare street names: "lives on Elm Street", "in Mill Lane".
 _BARE_RX = re.compile(
@@ -409,6 +588,21 @@ _YEAR_NUM = re.compile(r"(?:19|20)[0-9]{2}[ \t]")
 _YEAR_PREP = re.compile(
     r"(?i)(?<![\w])(?:in|since|until|by|of|from|before|after|during|year)[ \t]+\Z"
 )
+_DIGIT = re.compile(r"[0-9]")
+
+
+@lru_cache(maxsize=1)
+def _countries() -> frozenset[str]:
+    """Country names from the packaged list (whole lines)."""
+    try:
+        data = resources.files("privtext").joinpath("data", "countries.txt").read_text("utf-8")
+    except (FileNotFoundError, OSError):
+        return frozenset()
+    return frozenset(
+        " ".join(line.split())
+        for line in data.splitlines()
+        if line.strip() and not line.lstrip().startswith("#")
+    )
 
 
 class StreetAddressRecognizer(Recognizer):
@@ -419,27 +613,100 @@ class StreetAddressRecognizer(Recognizer):
     CORE_SCORE: ClassVar[float] = 0.85
     BLOCK_SCORE: ClassVar[float] = 0.9
     PO_BOX_SCORE: ClassVar[float] = 0.85
+    CUE_SCORE: ClassVar[float] = 0.85
+    WEAK_SCORE: ClassVar[float] = 0.6
     BARE_SCORE: ClassVar[float] = 0.6
     BARE_NO_CUE_SCORE: ClassVar[float] = 0.4
     CONTEXT_BOOST: ClassVar[float] = 0.1
+
+    def load(self) -> None:
+        """Load the country list once (idempotent)."""
+        _countries()
+
+    @staticmethod
+    def _country_after(text: str, pos: int) -> int:
+        """End of a country name right after ``pos`` (same line after a comma, or next line)."""
+        c = _COUNTRY_AFTER.match(text, pos)
+        if c is not None and " ".join(c.group("c").split()) in _countries():
+            return c.end()
+        return pos
 
     def _extend(self, text: str, start: int, end: int) -> tuple[int, int, bool]:
         """Extend a core over a preceding unit/building line and following address parts."""
         b = _BEFORE_RX.search(text, max(0, start - 80), start)
         if b is not None:
             start = b.start()
-        u = _UNIT_AFTER.match(text, end)
-        if u is not None:
+        for _ in range(2):
+            u = _UNIT_AFTER.match(text, end)
+            if u is None:
+                break
             end = u.end()
         block = False
+        postal = False
         pos = end
-        for _ in range(4):
+        for _ in range(5):
+            if postal:
+                # after the postal part only a country may follow
+                pos = self._country_after(text, pos)
+                break
             c = _CONT_ONE.match(text, pos)
             if c is None or c.end() - c.start() > _MAX_CONT_LINE:
+                loose = _CONT_LOOSE.match(text, pos)
+                if loose is not None:
+                    pos = loose.end()
+                    block = True
                 break
             pos = c.end()
             block = True
+            if c.group("postal") is not None:
+                postal = True
         return start, pos, block
+
+    def _score(self, text: str, start: int, score: float) -> float:
+        if _ADDRESS_CONTEXT_RX is not None and _ADDRESS_CONTEXT_RX.search(
+            text, max(0, start - _CONTEXT_WINDOW), start
+        ):
+            score = min(1.0, score + self.CONTEXT_BOOST)
+        return round(score, 4)
+
+    def _postal_blocks(self, text: str, out: list[Span]) -> list[Span]:
+        """Address blocks found from a postal part and the street line before it."""
+        found: list[Span] = []
+        for m in _POSTAL_RX.finditer(text):
+            ps, pe = m.span("pc")
+            if any(sp.start < pe and ps < sp.end for sp in out) or any(
+                sp.start < pe and ps < sp.end for sp in found
+            ):
+                continue
+            line_start = text.rfind("\n", 0, ps) + 1
+            before = text[line_start:ps]
+            start = -1
+            if before.strip() == "":
+                # postal line: the previous line must be a street line
+                if line_start < 2:
+                    continue
+                prev_start = text.rfind("\n", 0, line_start - 1) + 1
+                prev = text[prev_start : line_start - 1].rstrip("\r")
+                if len(prev) > 70 or _STREET_LINE_RX.fullmatch(prev) is None:
+                    continue
+                start = prev_start + len(prev) - len(prev.lstrip())
+            else:
+                comma = text.rfind(",", line_start, ps)
+                if comma < 0 or text[comma + 1 : ps].strip():
+                    continue
+                seg = _STREET_SEG_END_RX.search(text, max(line_start, comma - 70), comma)
+                if seg is None:
+                    continue
+                start = seg.start()
+            b = _BEFORE_RX.search(text, max(0, start - 80), start)
+            if b is not None:
+                start = b.start()
+            end = self._country_after(text, pe)
+            found.append(
+                Span(start, end, "STREET_ADDRESS", self._score(text, start, self.BLOCK_SCORE),
+                     self.name)
+            )
+        return found
 
     def analyze(self, text: str) -> list[Span]:
         """Find addresses in ``text`` (see the module docstring).
@@ -453,25 +720,31 @@ class StreetAddressRecognizer(Recognizer):
         if not text:
             return []
         out: list[Span] = []
-        last_end = -1
-        for m in _CORE_RX.finditer(text):
-            if m.start() < last_end:
-                continue
-            if _YEAR_NUM.match(text, m.start()) and _YEAR_PREP.search(
-                text, max(0, m.start() - 12), m.start()
-            ):
-                continue  # "in 1998 Oxford Road was closed": a year, not a house number
-            s, e, block = self._extend(text, m.start(), m.end())
-            if m.lastgroup == "po_box":
-                score = self.BLOCK_SCORE if block else self.PO_BOX_SCORE
-            else:
-                score = self.BLOCK_SCORE if block else self.CORE_SCORE
-            if _ADDRESS_CONTEXT_RX is not None and _ADDRESS_CONTEXT_RX.search(
-                text, max(0, s - _CONTEXT_WINDOW), s
-            ):
-                score = min(1.0, score + self.CONTEXT_BOOST)
-            out.append(Span(s, e, "STREET_ADDRESS", round(score, 4), self.name))
-            last_end = e
+        if _DIGIT.search(text) is not None:
+            last_end = -1
+            for m in _CORE_RX.finditer(text):
+                if m.start() < last_end:
+                    continue
+                if _YEAR_NUM.match(text, m.start()) and _YEAR_PREP.search(
+                    text, max(0, m.start() - 12), m.start()
+                ):
+                    continue  # "in 1998 Oxford Road was closed": a year, not a house number
+                s, e, block = self._extend(text, m.start(), m.end())
+                if block:
+                    score = self.BLOCK_SCORE
+                elif m.lastgroup == "po_box":
+                    score = self.PO_BOX_SCORE
+                else:
+                    score = self.CORE_SCORE
+                out.append(Span(s, e, "STREET_ADDRESS", self._score(text, s, score), self.name))
+                last_end = e
+            out.extend(self._postal_blocks(text, out))
+            for m in _WEAK_CUE_RX.finditer(text):
+                s, e = m.span("ent")
+                if any(sp.start < e and s < sp.end for sp in out):
+                    continue
+                score = self.CUE_SCORE if m.group("strong") is not None else self.WEAK_SCORE
+                out.append(Span(s, e, "STREET_ADDRESS", score, self.name))
         for m in _BARE_RX.finditer(text):
             s, e = m.span("ent")
             if any(sp.start < e and s < sp.end for sp in out):

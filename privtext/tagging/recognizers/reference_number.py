@@ -7,22 +7,41 @@
   (``123/05``) need ``application``/``no.`` just before them.
 * Court numbers with a strong shape: CJEU ``C-123/19``/``T-45/20``, German ``2 BvR 123/08``/
   ``VI ZR 12/19``, UK neutral citations ``[2019] EWHC 123 (QB)``, US federal
-  ``1:19-cv-01234``, docket-like ``CV-2021-004512`` (not ``CVE-...``).
-* Any code with a digit introduced by ``case``, ``file``, ``reference``, ``ref``, ``ticket``,
+  ``1:19-cv-01234``, docket-like ``CV-2021-004512`` (not ``CVE-...``); a German ``Az.``
+  reference is tagged with its ``Az.`` (``Az. 2023-BImSch-0471``).
+* Any code with a digit introduced by ``case``, ``file``, ``reference``, ``ref.``, ``ticket``,
   ``claim``, ``docket``, ``matter``, ``dossier``... (``reference KX-48213``, ``ticket #48213``,
-  ``claim number 1234-5678``, ``our ref: ABC/2021/0045``, ``file no. 2019/123``). Words that are
-  also ordinary nouns (``case``, ``file``, ``matter``, ``application``) need ``no.``/``number``/
-  ``#``/``:`` or a code that is not a plain small number.
+  ``claim number 1234-5678``, ``our ref.: ABC/2021/0045``, ``file no. 2019/123``). Words that
+  are also ordinary nouns (``case``, ``file``, ``matter``, ``application``) need ``no.``/
+  ``number``/``#``/``:`` or a code that is not a plain small number.
+* A number of at least 4 digits (not a year, date or amount) or a code right after ``no.``,
+  ``Nr.``, ``n°``, ``#`` or ``number`` (``given the number 56045``), unless a law, a series or
+  a telephone is what is numbered (``Law no. 2004-1234``, ``phone number ...``).
+* **Generic codes** without any cue: a token of upper-case letters and digits, joined by
+  ``-``, ``/`` or ``.`` (``TKT-0093321``, ``Z/24/118830``, ``HS-HOM-0098127``, ``XR-512-K``,
+  ``2023-BImSch-0471``) with at least 4 digits, or at least two letter groups and 3 digits;
+  or letters followed by at least 5 digits (``CR00581236``). Standards (``ISO-9001``,
+  ``CVE-2021-44228``), EU acts (``2009/72/EC``), versions, ICD codes, dates with a month
+  (``12-MAR-2023``), quarters, year-only codes (``EURO-2024``), country postcodes
+  (``D-80331 Munich``) and model names with few digits (``COVID-19``, ``F-16``, ``A320``)
+  are not. A case cue on the same line raises the score.
 
 **Account numbers** (:class:`AccountNumberRecognizer`): a code with at least two digits after
 ``account``, ``customer``, ``member(ship)``, ``policy``, ``patient``, ``employee``,
-``passport``, ``licence``/``driver's license``, ``student``, ``invoice``, ``order``,
-``booking``... optionally followed by ``number``/``no.``/``ID``/``#`` (``account number
-12345678``, ``customer ID C-10293``, ``policy no. PX-77120-A``, ``passport number 123456789``),
-UK sort codes (``sort code 12-34-56``), and codes after ``ID``/``No.``/``#`` when such a
-keyword is at most ~30 characters before (``membership card, No. AB1234``).
+``passport``, ``licence``/``driver's license``, ``permit``, ``registration``, ``practice``,
+``student``, ``invoice``, ``order``, ``contract``, ``booking``... optionally followed by
+``number``/``no.``/``ID``/``#`` (``account number 12345678``, ``customer ID C-10293``,
+``policy no. PX-77120-A``, ``passport number 123456789``); a short upper-case prefix written
+before the digits is part of the number (``practice no. BSNR 123456700``, ``contract VN
+44019823``). Keywords that are ordinary words (``order``, ``contract``, ``registration``...)
+need a connector or a number that clearly is one (``order 66`` is not). Also UK sort codes
+(``sort code 12-34-56``), police collar numbers (``PC 4471``), codes after ``ID``/``No.``/
+``#`` when such a keyword is at most ~30 characters before (``membership card, No. AB1234``)
+and generic codes shortly after a request for such a number (``policy number please?`` then
+``its HS-HOM-0098127``).
 
-Every pattern starts at a digit or a keyword, so prose costs a few quick regex scans.
+Every pattern starts at a digit, a keyword or an alphanumeric token that holds a digit, so
+prose costs a few quick regex scans.
 """
 
 from __future__ import annotations
@@ -32,11 +51,22 @@ from typing import ClassVar
 
 from privtext.tagging.base import Recognizer, Span
 
-# An identifier: letters, digits and inner separators (- / .), at most ~30 characters,
-# optionally followed by space-separated groups of digits ("1234 5678").
+# a letter of any script or a digit
+_AN = r"[^\W_]"
+# A short upper-case prefix written before the digits ("BSNR 123456700", "VN 44019823"), not
+# a currency, a unit, a time zone or a police rank.
+_PFX = (
+    r"(?:(?!(?:EUR|USD|GBP|CHF|JPY|PLN|SEK|NOK|DKK|CZK|HUF|RON|BGN|TRY|RUB|INR|CNY|AUD|CAD|"
+    r"NZD|ZAR|BRL|MXN|HKD|SGD|AED|SAR|ISO|DIN|IEC|EN|BS|KM|KG|MM|CM|ML|MG|KB|MB|GB|TB|KW|HP|"
+    r"AM|PM|UTC|GMT|CET|CEST|BST|EST|PST|PC|DC|PS|DS|DI|DCI|PCSO|SGT|NO|NR|REF|ID)[ \u00a0])"
+    r"[A-Z]{2,5}[ \u00a0](?=[0-9]{4}))"
+)
+# An identifier: letters, digits and inner separators (- / .), at most ~30 characters, with
+# a digit, optionally after a short prefix and followed by space-separated groups of digits.
 _ID = (
-    r"#?(?P<id>[A-Za-z0-9](?:[A-Za-z0-9]|[\-/.](?=[A-Za-z0-9])){0,29}"
-    r"(?:[ \u00a0][0-9]{2,}(?![\w\-/]))*)(?![\w\-/]|[.][A-Za-z0-9])"
+    rf"#?(?P<id>(?P<pfx>{_PFX})?(?=[\w\-/.]*[0-9]){_AN}(?:{_AN}|[\-/.](?={_AN})){{0,29}}"
+    r"(?:[ \u00a0][0-9]{2,}(?![\w\-/]))*)"
+    rf"(?![\w\-/]|[.]{_AN})"
 )
 _LB = r"(?<![\w/.\-])"
 _RB = r"(?![\w/]|[.\-][0-9A-Za-z])"
@@ -44,13 +74,18 @@ _RB = r"(?![\w/]|[.\-][0-9A-Za-z])"
 # ---------------------------------------------------------------------------- case numbers
 _STRONG_CASE_KW = (
     r"(?:reference|ref|our\s+ref|your\s+ref|ticket|claim|docket|dossier|incident|complaint|"
-    r"tracking|case\s+reference|file\s+reference|aktenzeichen|az|n[o\u00ba\u00b0]\s+rg|rg)"
+    r"tracking|case\s+reference|file\s+reference|crime\s+reference|aktenzeichen|az|"
+    r"gesch\u00e4ftszeichen|n[o\u00ba\u00b0]\s+rg|rg)"
 )
 _WEAK_CASE_KW = (
     r"(?:case|file|matter|application|applications|appeal|petition|request|record|report|"
     r"proceedings|judgment|decision)"
 )
-_CASE_CONNECTOR = r"(?:\s+(?:number|numbers|num|nos?|nr|id|#)\.?|\s*#|\s*n[\u00ba\u00b0]\.?)"
+_CASE_CONNECTOR = (
+    r"(?:\s+(?:number|numbers|num|nos?|nr|id|#)(?!\w)\.?|\s*#|\s*n[\u00ba\u00b0](?!\w)\.?)"
+)
+# a code with a digit (for the German "Az." reference, which keeps its "Az.")
+_CODE_TOKEN = rf"(?=[\w\-/.]*[0-9]){_AN}(?:{_AN}|[\-/.](?={_AN})){{1,39}}"
 
 _CASE_PATTERNS: list[tuple[str, str, float]] = [
     # ECHR application number 36110/97
@@ -70,6 +105,14 @@ _CASE_PATTERNS: list[tuple[str, str, float]] = [
         rf"(?<![\w/])(?P<ent>(?:[0-9]{{1,2}}|[IVX]{{1,5}})\s+(?:Bv[A-Z]|[A-Z][a-z]?[A-Z]{{1,2}}|"
         rf"[A-Z]{{1,3}})\s+[0-9]{{1,5}}/[0-9]{{2,4}}){_RB}",
         0.85,
+    ),
+    # German file reference with its abbreviation: Az. 2023-BImSch-0471, Az.: IV 2 - 123/21
+    (
+        "az_prefix",
+        rf"(?<![\w])(?P<ent>(?:Az|AZ|Gz|GZ|Gesch\.-Z)\.?:?[ \u00a0]*"
+        rf"(?:(?:[0-9]{{1,3}}|[IVX]{{1,5}}|[A-Z]{{1,3}})[ \u00a0]+(?:-[ \u00a0]+)?){{0,3}}"
+        rf"{_CODE_TOKEN}){_RB}",
+        0.9,
     ),
     # UK neutral citation [2019] EWHC 123 (QB)
     (
@@ -92,10 +135,10 @@ _CASE_PATTERNS: list[tuple[str, str, float]] = [
         rf"{_LB}(?P<ent>(?!CVE-|ISO-|EN-|RFC-)[A-Z]{{2,4}}-(?:19|20)[0-9]{{2}}-[0-9]{{3,8}}){_RB}",
         0.7,
     ),
-    # keyword + code: reference KX-48213, ticket #48213, claim number 1234-5678
+    # keyword + code: reference KX-48213, ticket #48213, claim number 1234-5678, Ref.: AB/12
     (
         "strong_kw",
-        rf"(?<![\w])(?i:{_STRONG_CASE_KW}{_CASE_CONNECTOR}?)\s*(?:is\s+|[:=]\s*)?{_ID}",
+        rf"(?<![\w])(?i:{_STRONG_CASE_KW}(?!\w)\.?{_CASE_CONNECTOR}?)\s*(?:is\s+|[:=]\s*)?{_ID}",
         0.85,
     ),
     # weak keyword + connector + code: case no. 2019/123, file number AB-12
@@ -111,9 +154,94 @@ _CASE_PATTERNS: list[tuple[str, str, float]] = [
         rf"[A-Za-z0-9](?:[A-Za-z0-9]|[\-/.](?=[A-Za-z0-9])){{2,29}}){_RB}",
         0.8,
     ),
+    # a long number or a code after no. / Nr. / n° / # / number: "given the number 56045"
+    (
+        "bare_no",
+        rf"(?<![\w])(?:(?i:number)|No\.?|no\.|NO\.|Nr\.?|nr\.|[Nn][\u00ba\u00b0]\.?|#)"
+        rf"[ \u00a0]*(?:[:=][ \u00a0]*)?{_ID}",
+        0.8,
+    ),
 ]
 _CASE_RX = [(n, re.compile(rx), sc) for n, rx, sc in _CASE_PATTERNS]
+_KW_PATTERNS = frozenset({"strong_kw", "weak_kw", "weak_kw_code"})
 _DIGIT = re.compile(r"[0-9]")
+_YEAR = re.compile(r"(?:19|20)[0-9]{2}")
+
+# Words before "no."/"number" that say a law, a publication or a phone is numbered.
+_NOT_A_CASE_BEFORE = re.compile(
+    r"(?i)(?<!\w)(?:law|act|decree|d\u00e9cret|loi|regulation|directive|ordinance|order\s+in|"
+    r"statute|gesetz|verordnung|resolution|convention|protocol|treaty|series|s\u00e9rie|vol|"
+    r"volume|issue|edition|bulletin|gazette|journal|symphony|opus|op|page|pages|p|pp|"
+    r"phone|telephone|tel|mobile|cell|fax|contact|whatsapp|sms|hotline|house|flat|apartment|"
+    r"room|unit|suite|platform|gate|seat|row|bus|route|flight|train|(?:in\s+)?(?:the\s+)?top|"
+    r"highway|road|motorway|interstate|exit|chapter|section|paragraph|article|art|rule|"
+    r"annex|appendix|schedule|table|figure|fig|item|step|level|size|model|type|form|version)"
+    r"(?:\s+[(\[]?[A-Za-z]{1,5}[)\]]?)?\.?\s*(?:of\s+\d{4}\s*)?$"
+)
+_NOT_A_CASE_WINDOW = 40
+# amounts, percentages and measures right after a number
+_UNIT_AFTER = re.compile(
+    r"[ \u00a0]*(?:%|\u20ac|\$|\u00a3|(?i:eur|euros?|usd|dollars?|gbp|pounds?|chf|francs?|"
+    r"km|kg|mg|ml|cm|mm|m|g|l|kw|kwh|mw|hours?|hrs?|minutes?|mins?|days?|weeks?|months?|"
+    r"years?|people|persons|units|pieces|copies|items|times|words|pages|metres?|meters?|"
+    r"miles?|tons?|tonnes?|litres?|liters?|sq)(?![\w]))"
+)
+_DATE_VALUE = re.compile(
+    r"(?:(?:19|20)[0-9]{2}[\-/.](?:0?[1-9]|1[0-2])[\-/.](?:0?[1-9]|[12][0-9]|3[01])"
+    r"|(?:0?[1-9]|[12][0-9]|3[01])[\-/.](?:0?[1-9]|1[0-2])[\-/.](?:19|20)?[0-9]{2}"
+    r"|(?:0?[1-9]|1[0-2])[\-/.](?:0?[1-9]|[12][0-9]|3[01])[\-/.](?:19|20)?[0-9]{2}"
+    r"|(?:19|20)[0-9]{2}[\-/](?:19|20)?[0-9]{2})"
+)
+_MONEY_VALUE = re.compile(r"[0-9]{1,3}(?:[.,][0-9]{3})+(?:[.,][0-9]{1,2})?|[0-9]+[.,][0-9]{1,2}")
+
+# ----------------------------------------------------------------------------- generic codes
+# A token of letters/digits joined by - / . that holds a digit; checked by _code_shape.
+_CODE_RX = re.compile(
+    rf"(?<![\w\-/.:@#+&=%$\u20ac\u00a3\\])(?=[\w\-/.]*[0-9])(?P<ent>{_AN}+(?:[\-/.]{_AN}+)*)"
+    rf"(?![\w@]|[\-/.:]{_AN}|['\u2019]\w)"
+)
+_CODE_SEP = re.compile(r"[\-/.]")
+_MONTHS = frozenset(
+    "JAN FEB MAR APR MAY JUN JUL AUG SEP SEPT OCT NOV DEC JANUARY FEBRUARY MARCH APRIL JUNE "
+    "JULY AUGUST SEPTEMBER OCTOBER NOVEMBER DECEMBER JAN FEV MRZ MAE MAI JUIN JUIL AOUT AVR "
+    "OKT DEZ ENE ABR AGO DIC GEN MAG GIU LUG SET OTT".split()
+)
+# first groups of standards, vulnerabilities, classifications, products and pathogens
+_NOT_CODE_PREFIX = frozenset(
+    "ISO IEC EN DIN CVE CWE RFC ECLI ICD DSM ISBN ISSN DOI ASTM ANSI IEEE NIST BS NF UNE UNI "
+    "GOST EAN UPC GTIN COVID SARS MERS HIV HPV HCV HBV ATC SNOMED LOINC CPT HCPCS NDC NACE "
+    "SHA UTF USB HDMI PCIE DDR LTE TCP HTTP ECE IFRS IAS GAAP SFAS FRS IPCC".split()
+)
+# suffixes of EU acts: 2009/72/EC, 2016/679/EU
+_EU_ACT_SUFFIX = frozenset("EC EU EEC EWG EG CE UE CEE JHA JI GASP CFSP PESC EURATOM".split())
+_ROMAN = re.compile(r"[IVXLC]{1,6}")
+_PERIOD = re.compile(r"(?:Q[1-4]|H[12]|S[12]|FY|CY|KW|CW|WK|W)")
+_ICD = re.compile(r"[A-Z][0-9]{2}(?:\.[0-9A-Z]{1,4})?")
+_VERSION = re.compile(r"[vVrR][0-9]+(?:\.[0-9]+)+[a-z]?")
+_COUNTRY_POSTCODE = re.compile(
+    r"(?:A|B|D|F|I|L|E|P|H|S|N|CH|NL|DK|FIN|FI|SE|NO|CZ|SK|SI|SLO|HR|LT|LV|EE|GR|IE|AT|DE|FR|"
+    r"IT|ES|PT|BE|LU|RO|BG|HU|IS|MC|LI|CY|MT|PL)-[0-9]{4,5}"
+)
+_CITY_AFTER = re.compile(r"[ \t\u00a0]+[A-Z\u00c0-\u00de]")
+# words after which a code is a product, a standard, a place or a part of a document
+_NOT_CODE_BEFORE = re.compile(
+    r"(?i)(?<!\w)(?:form|model|modell|type|typ|version|release|standard|norm|directive|"
+    r"regulation|article|art|flight|route|bus|train|road|highway|motorway|page|pages|pp|fig|"
+    r"figure|table|annex|appendix|schedule|section|chapter|paragraph|step|phase|room|gate|"
+    r"platform|seat|aircraft|boeing|airbus|engine|processor|cpu|gpu|chip|part|sku|item|"
+    r"product|catalogue|catalog|firmware|build|kernel|package|doi|isbn|issn)\.?\s*$"
+)
+_NOT_CODE_WINDOW = 20
+# cue words before a code that make it a case or file reference
+_CASE_CUE = re.compile(
+    r"(?i)(?<!\w)(?:ref|reference|case|file|ticket|claim|application|docket|dossier|incident|"
+    r"complaint|tracking|order|invoice|delivery|note|booking|refund|return|report|log|az|"
+    r"aktenzeichen|dossier|matter|appeal|request|parcel|shipment|consignment|crime|"
+    r"investigation|quote|quotation|receipt|transaction|confirmation)(?!\w)"
+)
+_CUE_WINDOW = 40
+_CODE_SCORE = 0.8
+_CODE_CUE_SCORE = 0.9
 
 
 def _split_year(value: str) -> bool:
@@ -129,11 +257,99 @@ def _id_ok(value: str, min_digits: int = 2, min_len: int = 3) -> bool:
     return digits >= min_digits and alnum >= min_len
 
 
+def _code_shape(tok: str) -> bool:
+    """Whether ``tok`` (letters and digits joined by ``- / .``) looks like an identifier."""
+    if len(tok) > 40:
+        return False
+    groups = _CODE_SEP.split(tok)
+    digits = sum(c.isdigit() for c in tok)
+    letter_groups = 0
+    for g in groups:
+        letters = [c for c in g if c.isalpha()]
+        if not letters:
+            continue
+        upper = sum(c.isupper() for c in letters)
+        lower = len(letters) - upper
+        # "Covid", "v2", "iPhone15", "jpg": a word, not a code ("BImSch" is one)
+        if lower and (upper < 2 or lower > upper + 2):
+            return False
+        letter_groups += 1
+    if letter_groups == 0:
+        return False
+    upper_groups = [g for g in groups if g.isalpha()]
+    if groups[0].upper() in _NOT_CODE_PREFIX or (
+        groups[0].rstrip("0123456789").upper() in _NOT_CODE_PREFIX and groups[0][0].isalpha()
+    ):
+        return False
+    if len(groups) == 1:
+        # CR00581236, YA4418730: letters, then at least 5 digits
+        return tok[0].isalpha() and digits >= 5 and sum(c.isalpha() for c in tok) <= digits
+    if not (digits >= 4 or (letter_groups >= 2 and digits >= 3)):
+        return False
+    if groups[-1].upper() in _EU_ACT_SUFFIX and letter_groups == 1:
+        return False
+    if any(g.upper() in _MONTHS for g in upper_groups):
+        return False
+    if "RES" in upper_groups or (len(groups[0]) == 1 and groups[0] in "ASE" and "/" in tok):
+        return False
+    if _ICD.fullmatch(tok) or _VERSION.fullmatch(tok):
+        return False
+    digit_groups = [g for g in groups if g.isdigit()]
+    # EURO-2024, 1998-VIII, Q3-2023, FY-2023/24: a year with a name or a period
+    others = [g for g in groups if not g.isdigit()]
+    if digit_groups and all(_YEAR.fullmatch(g) or len(g) <= 2 for g in digit_groups):
+        if all(_ROMAN.fullmatch(g) or _PERIOD.fullmatch(g) for g in others):
+            return False
+        if len(digit_groups) == 1 and digits == 4 and letter_groups == 1:
+            return False
+    return all(not (_PERIOD.fullmatch(g) or _ROMAN.fullmatch(g)) for g in others) or digits >= 5
+
+
+def _code_context_ok(text: str, s: int, e: int) -> bool:
+    """A code is not a country postcode before a city, nor a product, page or standard."""
+    tok = text[s:e]
+    if _COUNTRY_POSTCODE.fullmatch(tok) and _CITY_AFTER.match(text, e):
+        return False
+    return _NOT_CODE_BEFORE.search(text, max(0, s - _NOT_CODE_WINDOW), s) is None
+
+
+def _line_start(text: str, pos: int, window: int) -> int:
+    """Start of the window of ``window`` characters before ``pos``, not before its line."""
+    lo = max(0, pos - window)
+    nl = text.rfind("\n", lo, pos)
+    return lo if nl < 0 else nl + 1
+
+
+def _bare_number_ok(text: str, m: re.Match[str], value: str) -> bool:
+    """A number after ``no.``/``#``/``number``: a long number or a code, not a law or a phone."""
+    s, e = m.span("id")
+    core = value[m.end("pfx") - s :] if m.start("pfx") >= 0 else value
+    digits = sum(c.isdigit() for c in core)
+    if digits < 4 or _YEAR.fullmatch(core) or _DATE_VALUE.fullmatch(core):
+        return False
+    if _MONEY_VALUE.fullmatch(core) or _UNIT_AFTER.match(text, e):
+        return False
+    if any(c.isalpha() for c in core) and not _code_shape(core) and not core[0].isdigit():
+        return False
+    lo = max(0, m.start() - _NOT_A_CASE_WINDOW)
+    return _NOT_A_CASE_BEFORE.search(text, lo, m.start()) is None
+
+
 def _group(m: re.Match[str]) -> tuple[int, int]:
     for g in ("ent", "id", "code"):
         if g in m.re.groupindex and m.start(g) >= 0:
             return m.span(g)
     return m.span()
+
+
+def _generic_codes(text: str) -> list[tuple[int, int]]:
+    """Spans of the generic codes in ``text`` (see the module docstring)."""
+    out = []
+    for m in _CODE_RX.finditer(text):
+        s, e = m.span("ent")
+        if _code_shape(text[s:e]) and _code_context_ok(text, s, e):
+            out.append((s, e))
+    return out
 
 
 class CaseNumberRecognizer(Recognizer):
@@ -163,14 +379,25 @@ class CaseNumberRecognizer(Recognizer):
                 value = text[s:e]
                 if name == "echr" and _split_year(value):
                     continue
-                if name in ("strong_kw", "weak_kw", "weak_kw_code"):
+                if name in _KW_PATTERNS:
                     if not _id_ok(value, 2, 3):
                         continue
                     # "in case 2019", "reference 1998": a bare year needs a connector
-                    if name != "weak_kw" and re.fullmatch(r"(?:19|20)[0-9]{2}", value):
+                    if name != "weak_kw" and _YEAR.fullmatch(value):
                         continue
+                    if _DATE_VALUE.fullmatch(value) or _MONEY_VALUE.fullmatch(value):
+                        continue
+                elif name == "bare_no" and not _bare_number_ok(text, m, value):
+                    continue
                 seen.add((s, e))
                 out.append(Span(s, e, "CASE_NUMBER", score, self.name))
+        for s, e in _generic_codes(text):
+            if (s, e) in seen:
+                continue
+            seen.add((s, e))
+            cue = _CASE_CUE.search(text, _line_start(text, s, _CUE_WINDOW), s) is not None
+            score = _CODE_CUE_SCORE if cue else _CODE_SCORE
+            out.append(Span(s, e, "CASE_NUMBER", score, self.name))
         return out
 
 
@@ -181,19 +408,28 @@ _ACCOUNT_KW = (
     r"passport|licen[cs]e|driver'?s\s+licen[cs]e|driving\s+licen[cs]e|student|matriculation|"
     r"invoice|order|booking|reservation|confirmation|loyalty(?:\s+card)?|contract|"
     r"user|username|login|badge|benefits?|pension|social\s+insurance|health\s+insurance|"
-    r"insurance|tax(?:payer)?|vat|routing|card)"
+    r"insurance|tax(?:payer)?|vat|routing|card|permit|residence\s+permit|work\s+permit|"
+    r"registration|vehicle\s+registration|licen[cs]e\s+plate|number\s+plate|plate|practice|"
+    r"practitioner|collar|warrant|shoulder|hospital|clinic|medical\s+record|mrn|"
+    r"case\s+file|tenancy|tenant|lease|meter|mandate|contract\s+account|billing|"
+    r"serial|vehicle|vin|chassis|frame)"
 )
 _ACCOUNT_CONNECTOR = (
-    r"(?:\s+(?:number|numbers|num|nos?|nr|id|#|code|ref(?:erence)?|identifier)\.?|\s*#|\s*id)"
+    r"(?:\s+(?:number|numbers|num|nos?|nr|id|#|code|ref(?:erence)?|identifier)(?!\w)\.?|"
+    r"\s*#|\s*id(?!\w)|\s*n[\u00ba\u00b0](?!\w)\.?)"
 )
-# keywords that need a connector ("order 66", "in order to", "the user 12")
+# keywords that need a connector or a number that clearly is one ("order 66", "in order
+# to", "the user 12", "registration 2019")
 _ACCOUNT_NEEDS_CONNECTOR = re.compile(
     r"(?i)^(?:order|user|staff|contract|card|tax|vat|insurance|benefits?|pension|booking|"
-    r"confirmation|student|member|client|login|badge|routing|payroll|personnel)$"
+    r"confirmation|student|member|client|login|badge|routing|payroll|personnel|permit|"
+    r"residence permit|work permit|registration|vehicle registration|plate|practice|"
+    r"practitioner|collar|warrant|shoulder|hospital|clinic|tenancy|tenant|lease|meter|mandate|"
+    r"billing|serial|vehicle|frame|case file|subscription|reservation)$"
 )
 
 _ACCOUNT_KW_RX = re.compile(
-    rf"(?<![\w])(?P<kw>(?i:{_ACCOUNT_KW}))(?P<conn>(?i:{_ACCOUNT_CONNECTOR}))?"
+    rf"(?<![\w])(?P<kw>(?i:{_ACCOUNT_KW}))(?!\w)(?P<conn>(?i:{_ACCOUNT_CONNECTOR}))?"
     rf"\s*(?:(?i:is)\s+|[:=]\s*)?{_ID}"
 )
 _SORT_CODE_RX = re.compile(
@@ -203,12 +439,34 @@ _SORT_CODE_RX = re.compile(
 _GENERIC_ID_RX = re.compile(
     rf"(?<![\w])(?:ID|Id|id|No\.|no\.|Nr\.|#|(?i:number))\s*(?:[:=]\s*)?{_ID}"
 )
+# police collar / badge numbers: PC 4471, DC 2210, Sgt 1187
+_RANK_RX = re.compile(
+    r"(?<![\w])(?P<rank>PC|DC|PS|DS|DI|DCI|PCSO|Sgt\.?|Sergeant|Constable)"
+    r"[ \u00a0]+(?P<id>[0-9]{3,6})(?![\w\-/]|[.,][0-9])"
+)
 _ACCOUNT_KW_ONLY = re.compile(rf"(?<![\w])(?i:{_ACCOUNT_KW})(?![\w])")
+# "your policy number please?" / "what is your customer ID" a line or two before a code
+_ACCOUNT_REQUEST = re.compile(rf"(?<![\w])(?i:{_ACCOUNT_KW}{_ACCOUNT_CONNECTOR})")
 _KW_WINDOW = 30
+_REQUEST_WINDOW = 80
 _ACCOUNT_SCORE = 0.85
 _SORT_CODE_SCORE = 0.9
-_GENERIC_SCORE = 0.75
-_YEAR = re.compile(r"(?:19|20)[0-9]{2}")
+_GENERIC_SCORE = 0.85
+_RANK_SCORE = 0.85
+_REQUEST_SCORE = 0.85
+
+
+def _strong_value(value: str, has_pfx: bool) -> bool:
+    """A value that is a number on its own: a code, a prefixed or a long plain number."""
+    if has_pfx or _code_shape(value):
+        return True
+    digits = sum(c.isdigit() for c in value)
+    return (
+        digits >= 5
+        and all(c.isdigit() or c in "-/. \u00a0" for c in value)
+        and not _DATE_VALUE.fullmatch(value)
+        and not _MONEY_VALUE.fullmatch(value)
+    )
 
 
 class AccountNumberRecognizer(Recognizer):
@@ -230,24 +488,33 @@ class AccountNumberRecognizer(Recognizer):
             return []
         out: list[Span] = []
         seen: set[tuple[int, int]] = set()
+
+        def add(s: int, e: int, score: float) -> None:
+            seen.add((s, e))
+            out.append(Span(s, e, "ACCOUNT_NUMBER", score, self.name))
+
         for m in _SORT_CODE_RX.finditer(text):
-            seen.add(m.span("ent"))
-            out.append(Span(*m.span("ent"), "ACCOUNT_NUMBER", _SORT_CODE_SCORE, self.name))
+            add(*m.span("ent"), _SORT_CODE_SCORE)
         for m in _ACCOUNT_KW_RX.finditer(text):
             s, e = m.span("id")
             value = text[s:e]
             kw = " ".join(m.group("kw").split())
             has_conn = m.group("conn") is not None
+            has_pfx = m.start("pfx") >= 0
             if not has_conn and _ACCOUNT_NEEDS_CONNECTOR.match(kw):
-                continue
+                if not _strong_value(value, has_pfx) or _YEAR.fullmatch(value):
+                    continue
             if not _id_ok(value, 2, 3 if has_conn else 4):
                 continue
             if not has_conn and _YEAR.fullmatch(value):
                 continue
+            if _DATE_VALUE.fullmatch(value) or _MONEY_VALUE.fullmatch(value):
+                continue
+            if not has_conn and _UNIT_AFTER.match(text, e):
+                continue
             if (s, e) in seen:
                 continue
-            seen.add((s, e))
-            out.append(Span(s, e, "ACCOUNT_NUMBER", _ACCOUNT_SCORE, self.name))
+            add(s, e, _ACCOUNT_SCORE)
         for m in _GENERIC_ID_RX.finditer(text):
             s, e = m.span("id")
             if (s, e) in seen or any(sp.start <= s < sp.end for sp in out):
@@ -257,6 +524,18 @@ class AccountNumberRecognizer(Recognizer):
                 continue
             if _ACCOUNT_KW_ONLY.search(text, max(0, m.start() - _KW_WINDOW), m.start()) is None:
                 continue
-            seen.add((s, e))
-            out.append(Span(s, e, "ACCOUNT_NUMBER", _GENERIC_SCORE, self.name))
+            add(s, e, _GENERIC_SCORE)
+        for m in _RANK_RX.finditer(text):
+            s, e = m.span("id")
+            if (s, e) in seen or _YEAR.fullmatch(text[s:e]):
+                continue
+            # Washington, DC 20001: a ZIP code
+            if m.group("rank") == "DC" and text[max(0, m.start() - 2) : m.start()].strip() == ",":
+                continue
+            add(s, e, _RANK_SCORE)
+        for s, e in _generic_codes(text):
+            if (s, e) in seen or any(sp.start < e and s < sp.end for sp in out):
+                continue
+            if _ACCOUNT_REQUEST.search(text, max(0, s - _REQUEST_WINDOW), s) is not None:
+                add(s, e, _REQUEST_SCORE)
         return out
