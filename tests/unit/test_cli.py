@@ -59,3 +59,57 @@ def test_spark_submit_script_and_cli_share_the_parser():
     mod = runpy.run_path("jobs/sanitize.py", run_name="not_main")
     assert mod["main"] is main
     assert sanitize_parser().parse_args(["--epsilon", "2"]).epsilon == 2.0
+
+
+def _gold_file(tmp_path):
+    import json
+
+    text = "Dear Ms Ekinci, call +44 20 7946 0958. She moved to Paris in 2019."
+    spans = [
+        {"start": 8, "end": 14, "tier": "PII", "label": "PERSON"},
+        {"start": 21, "end": 37, "tier": "PII", "label": "PHONE"},
+        {"start": 52, "end": 57, "tier": "PoII", "label": "LOCATION"},
+        {"start": 61, "end": 65, "tier": "PoII", "label": "DATE"},
+    ]
+    path = tmp_path / "gold.jsonl"
+    path.write_text(json.dumps({"id": "d1", "text": text, "spans": spans}) + "\n")
+    return path
+
+
+def test_eval_tagger_scores_a_gold_file_per_tier(capsys, tmp_path):
+    import json
+
+    assert main(["eval-tagger", "--gold", str(_gold_file(tmp_path)), "--json"]) == 0
+    scores = json.loads(capsys.readouterr().out)
+    pii, poii = scores["tiers"]["PII"], scores["tiers"]["PoII"]
+    assert pii["token"]["recall"] == 1.0 and poii["token"]["recall"] == 1.0
+    assert scores["pii_char_coverage"] == 1.0
+
+
+def test_eval_tagger_without_ner_misses_what_only_ner_finds(capsys, tmp_path):
+    import json
+
+    gold = _gold_file(tmp_path)
+    report = tmp_path / "report.md"
+    argv = ["eval-tagger", "--gold", str(gold), "--ner-model", "none", "--json"]
+    assert main([*argv, "--report", str(report)]) == 0
+    scores = json.loads(capsys.readouterr().out)
+    assert "token overlap" in report.read_text()
+    assert scores["tiers"]["PII"]["token"]["recall"] == 1.0  # cues and patterns
+    assert scores["tiers"]["PoII"]["token"]["recall"] is not None
+
+
+def test_eval_tagger_with_a_bad_gold_file_names_line_and_field(capsys, tmp_path):
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text('{"id": "x", "text": "abc", "spans": [{"start": 0, "end": 9, "tier": "PII"}]}\n')
+    assert main(["eval-tagger", "--gold", str(bad)]) == 2
+    err = capsys.readouterr().err
+    assert "bad.jsonl:1" in err
+
+
+def test_tag_help_lists_the_tagging_options(capsys):
+    with pytest.raises(SystemExit):
+        main(["tag", "--help"])
+    text = capsys.readouterr().out
+    for opt in ("--input", "--output", "--ner-model", "--chunk-chars", "--consistency", "--policy"):
+        assert opt in text

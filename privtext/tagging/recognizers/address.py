@@ -273,18 +273,21 @@ _RB = r"(?![\w\-])"
 # Secondary unit right after the street: ", Apt 4B", " Suite 300", " #12", ", Building C",
 # ", apartment 22", " m. 12", ", 3º B", ", 2º Esq", " Daire 6"
 _UNIT_WORDS = (
-    r"(?:Apt|Apartment|Appartement|Appartamento|Flat|Suite|Ste|Unit|Floor|Fl|Room|Rm|Building|"
-    r"Bldg|Block|Bloc|Etage|Stock|Piso|Puerta|Pta|Esc|Escalera|Dept|Department|Office|Daire|"
-    r"Kat|Lok|Kv|Andar|Interno|Int|Scala|Top|Stiege|Tür|apt|apartment|appartement|flat|suite|"
-    r"unit|floor|room|piso|puerta|pta|esc|daire|kat|lok|kv|andar|interno|int|scala|top|"
-    r"stiege|etage|app|m|ap)"
+    r"(?:(?:Apt|Apartment|Appartement|Appartamento|Flat|Suite|Ste|Unit|Floor|Fl|Room|Rm|"
+    r"Building|Bldg|Block|Bloc|Etage|Stock|Piso|Puerta|Pta|Esc|Escalera|Dept|Department|Office|"
+    r"Daire|Kat|Lok|Kv|Andar|Interno|Int|Scala|Top|Stiege|T\u00fcr|apt|apartment|appartement|"
+    r"flat|suite|unit|floor|room|piso|puerta|pta|esc|daire|kat|andar|interno|int|scala|top|"
+    r"stiege|etage)\.?|(?:m|lok|kv|bl|sc|et|ap|app|apt)\.)"
+)
+_SIDE = (
+    r"(?:Esq|Esqda|Dto|Dta|Dcha|Dch|Drcha|Izq|Izqda|Izda|Drt|Dir|Fte|Frente|Int|Ext|esq|esqda|"
+    r"dto|dta|dcha|dch|drcha|izq|izqda|izda|drt|dir|fte|frente|int|ext|[A-Z](?![\w]))\.?"
 )
 _UNIT = (
-    rf"(?:{_UNIT_WORDS}\.?[ \t]*[#:]?[ \t]*[0-9A-Z][0-9A-Za-z\-]{{0,5}}|#[ \t]?[0-9]{{1,5}}[A-Za-z]?|"
+    rf"(?:{_UNIT_WORDS}[ \t]*[#:]?[ \t]*[0-9A-Z][0-9A-Za-z\-]{{0,5}}|#[ \t]?[0-9]{{1,5}}[A-Za-z]?|"
     rf"[0-9]{{1,2}}(?:st|nd|rd|th)[ \t]+[Ff]loor|"
     rf"[0-9]{{1,2}}[\u00ba\u00aa\u00b0](?:[ \t\-]*[0-9]{{1,2}}[\u00ba\u00aa\u00b0])?"
-    rf"(?:[ \t]*(?:Esq|Esqda|Dto|Dta|Dcha|Dch|Izq|Izqda|Izda|Drt|Dir|Fte|Frente|Int|Ext|"
-    rf"[A-Z](?![\w]))\.?)?|[Bb]ajo|[Ee]ntlo|[Aa]tico|[\u00c1\u00e1]tico|[Rr]/[Cc])"
+    rf"(?:[ \t]*{_SIDE})?|[Bb]ajo|[Ee]ntlo|[Aa]tico|[\u00c1\u00e1]tico|[Rr]/[Cc])"
 )
 _UNIT_AFTER = re.compile(rf"(?:,[ \t]*|[ \t]+){_UNIT}(?![\w])")
 _BUILDING_WORDS = (
@@ -351,7 +354,7 @@ _CORE_PATTERNS: list[tuple[str, str]] = [
         r"(?<![\w])(?:P\.?[ \t]?O\.?[ \t]*Box|Post[ \t]+Office[ \t]+Box|PO[ \t]+BOX|Postfach|"
         r"Postbus|Postboks|Postilokero|Apartado(?:[ \t]+de[ \t]+[Cc]orreos)?|Bo[i\u00ee]te[ \t]+"
         r"postale|BP|Casella[ \t]+postale|Caixa[ \t]+[Pp]ostal|Skrytka[ \t]+pocztowa)[ \t]*"
-        r"[0-9]{1,7}(?![\w])",
+        r"[0-9]{1,7}(?:[ \t][0-9]{2}(?![\w])){0,3}(?![\w])",
     ),
     # Flat 9, Wellington Court / Apartment 4, Rose House (no street number)
     (

@@ -150,7 +150,7 @@ _CASE_PATTERNS: list[tuple[str, str, float]] = [
     # weak keyword + code that is clearly a code: case KX-48213, file 2019/123
     (
         "weak_kw_code",
-        rf"(?<![\w])(?i:{_WEAK_CASE_KW})\s*(?::\s*)?#?(?P<code>(?=[A-Za-z0-9\-/.]*[\-/.][0-9])"
+        rf"(?<![\w])(?i:{_WEAK_CASE_KW})(?!\w)\s*(?::\s*)?#?(?P<code>(?=[A-Za-z0-9\-/.]*[\-/.][0-9])"
         rf"[A-Za-z0-9](?:[A-Za-z0-9]|[\-/.](?=[A-Za-z0-9])){{2,29}}){_RB}",
         0.8,
     ),
@@ -214,8 +214,7 @@ _NOT_CODE_PREFIX = frozenset(
 )
 # suffixes of EU acts: 2009/72/EC, 2016/679/EU
 _EU_ACT_SUFFIX = frozenset("EC EU EEC EWG EG CE UE CEE JHA JI GASP CFSP PESC EURATOM".split())
-_ROMAN = re.compile(r"[IVXLC]{1,6}")
-_PERIOD = re.compile(r"(?:Q[1-4]|H[12]|S[12]|FY|CY|KW|CW|WK|W)")
+_PERIOD = re.compile(r"(?:Q[1-4]|H[12]|S[12]|FY|CY|KW|CW|WK|W)(?:(?:19|20)?[0-9]{2})?")
 _ICD = re.compile(r"[A-Z][0-9]{2}(?:\.[0-9A-Z]{1,4})?")
 _VERSION = re.compile(r"[vVrR][0-9]+(?:\.[0-9]+)+[a-z]?")
 _COUNTRY_POSTCODE = re.compile(
@@ -297,12 +296,18 @@ def _code_shape(tok: str) -> bool:
     digit_groups = [g for g in groups if g.isdigit()]
     # EURO-2024, 1998-VIII, Q3-2023, FY-2023/24: a year with a name or a period
     others = [g for g in groups if not g.isdigit()]
-    if digit_groups and all(_YEAR.fullmatch(g) or len(g) <= 2 for g in digit_groups):
-        if all(_ROMAN.fullmatch(g) or _PERIOD.fullmatch(g) for g in others):
-            return False
-        if len(digit_groups) == 1 and digits == 4 and letter_groups == 1:
-            return False
-    return all(not (_PERIOD.fullmatch(g) or _ROMAN.fullmatch(g)) for g in others) or digits >= 5
+    # EURO-2024, 1998-VIII, Q3-2023, NT/2000/XP: years and small numbers with names
+    if (
+        digit_groups
+        and all(_YEAR.fullmatch(g) or len(g) <= 2 for g in digit_groups)
+        and all(g.isalpha() for g in others)
+    ):
+        return False
+    # Q3-2023, FY2023/24, KW12-2024: a period
+    return not (
+        any(_PERIOD.fullmatch(g) for g in others)
+        and all(_YEAR.fullmatch(g) or len(g) <= 2 for g in digit_groups)
+    )
 
 
 def _code_context_ok(text: str, s: int, e: int) -> bool:
