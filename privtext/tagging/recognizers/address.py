@@ -39,7 +39,9 @@ a country on its own line right after a postal line):
    a comma marks an address block when the line before it, or the comma-separated segment
    before it on the same line, looks like a street line: a capitalized name and a house number
    (``Taunusblick 12, 65779 Kelkheim``; ``Stadsweg 4\\n3511 AB Utrecht``) or a number and a
-   name (``12 The Green``). A person's or organisation's name line above it is never
+   name (``12 The Green``), a street word and a name (``rue des Lilas``); a town line may sit
+   between them, and a unit line above a bare street name is taken too (``Flat 1\\nPrior
+   Dale\\nYork\\nYO1 7HH``). A person's or organisation's name line above it is never
    included (it has no number and no street or building word).
 
 3. **Cued weak streets.** One or two capitalized words and a number with no street word
@@ -62,6 +64,7 @@ postal``, ``postcode``). Years and amounts are never postcodes.
 
 from __future__ import annotations
 
+import bisect
 import re
 from functools import lru_cache
 from importlib import resources
@@ -71,9 +74,7 @@ from privtext.tagging.base import Recognizer, Span, compile_context
 
 # ------------------------------------------------------------------------------ lexicon
 # Upper-case letters: Latin-1, Latin Extended-A/B (Ł, Ś, Ž, İ, Ğ...), Greek and Cyrillic.
-_UP_EXT = "".join(
-    re.escape(c) for c in map(chr, range(0x100, 0x250)) if c.isupper()
-)
+_UP_EXT = "".join(re.escape(c) for c in map(chr, range(0x100, 0x250)) if c.isupper())
 _UP = rf"A-Z\u00c0-\u00d6\u00d8-\u00de{_UP_EXT}\u0391-\u03a9\u0400-\u042f"
 _LOW = r"a-z\u00df-\u00f6\u00f8-\u00ff\u0100-\u024f\u03b1-\u03c9\u0430-\u045f"
 _CAPWORD = rf"[{_UP}][\w'\u2019]*(?:-[\w'\u2019]+)*"
@@ -100,10 +101,14 @@ _NOT_STREET_WORDS = (
     r"Dose|Doses|Cycle|Day|Month|Months|Q|Quarter|Term|Semester|Year|Age|Aged|"
     r"January|February|March|April|May|June|July|August|September|October|November|December|"
     r"Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|Jan|Feb|Mar|Apr|Jun|Jul|Aug|"
-    r"Sep|Sept|Oct|Nov|Dec)(?![\w\-])"
+    r"Sep|Sept|Oct|Nov|Dec|Januar|Februar|M\u00e4rz|Mai|Juni|Juli|Oktober|Dezember|Montag|"
+    r"Dienstag|Mittwoch|Donnerstag|Freitag|Samstag|Sonntag|Jahr|Jahre|Kapitel|Absatz|Artikel|"
+    r"Seite|Abschnitt|Teil|Anlage|Raum|Zimmer|Stock|Etage)(?![\w\-])"
 )
 # A capitalized word with at least one lower-case letter ("EUR", "NHS" are not street names).
-_WEAK_WORD = rf"(?!{_NOT_STREET_WORDS})[{_UP}](?=[\w'\u2019\-]*[{_LOW}])[\w'\u2019]*(?:-[\w'\u2019]+)*"
+_WEAK_WORD = (
+    rf"(?!{_NOT_STREET_WORDS})[{_UP}](?=[\w'\u2019\-]*[{_LOW}])[\w'\u2019]*(?:-[\w'\u2019]+)*"
+)
 _NOT_YEAR = r"(?!(?:1[89]|20)[0-9]{2}(?![0-9]))"
 
 STREET_TYPES: tuple[str, ...] = (
@@ -246,7 +251,8 @@ _ROMANCE_TYPES = (
     r"[Qq]uai|[Cc]ours|[Rr]oute|Calle|C/|c/|Avenida|Avinguda|Avda\.?|Paseo|Passeig|Carrer|"
     r"Camino|Carretera|Ronda|Rambla|Traves[\u00ed]a|Plaza|Pla[\u00e7c]a|Pra[\u00e7c]a|Alameda|"
     r"Estrada|Via|Viale|Piazza|Piazzale|Corso|Largo|Vicolo|Contrada|Rua|Travessa|Strada|"
-    r"Calea|Bulevardul|Ulica|Aleja|Ulitsa|Prospekt|Vulytsia|Vulitsa)"
+    r"Calea|Bulevardul|Ulica|Aleja|Ulitsa|Prospekt|Vulytsia|Vulitsa|ulica|aleja|[Pp]lac|"
+    r"[Oo]siedle|[Rr]ondo|[Bb]orgo)"
 )
 # Lower-case or capitalized street abbreviations: "ul. Długa", "str. Mihai Eminescu",
 # "vul. Shevchenka", "al. Jerozolimskie", "av. Paulista", "bd. Unirii".
@@ -277,7 +283,7 @@ _UNIT_WORDS = (
     r"Building|Bldg|Block|Bloc|Etage|Stock|Piso|Puerta|Pta|Esc|Escalera|Dept|Department|Office|"
     r"Daire|Kat|Lok|Kv|Andar|Interno|Int|Scala|Top|Stiege|T\u00fcr|apt|apartment|appartement|"
     r"flat|suite|unit|floor|room|piso|puerta|pta|esc|daire|kat|andar|interno|int|scala|top|"
-    r"stiege|etage)\.?|(?:m|lok|kv|bl|sc|et|ap|app|apt)\.)"
+    r"stiege|etage|Wohnung|Whg|Piano|piano|Studio|bus|Bus)\.?|(?:m|lok|kv|bl|sc|et|ap|app|apt)\.)"
 )
 _SIDE = (
     r"(?:Esq|Esqda|Dto|Dta|Dcha|Dch|Drcha|Izq|Izqda|Izda|Drt|Dir|Fte|Frente|Int|Ext|esq|esqda|"
@@ -340,7 +346,7 @@ _CORE_PATTERNS: list[tuple[str, str]] = [
     # Berliner Straße 5 / Alte Weg 3 (separate street word)
     (
         "germanic_sep",
-        rf"(?<![\w]){_CAPWORD}[ \t]+{_GERMANIC_WORD}[ \t]+{_TRAIL_NUM}{_RB}",
+        rf"(?<![\w]){_CAPWORD}[ \t\-]+{_GERMANIC_WORD}[ \t]+{_TRAIL_NUM}{_RB}",
     ),
     # Am Lindenhof 7a / An der Alster 5 / Im Winkel 4 / Zum Hafen 2
     (
@@ -359,8 +365,8 @@ _CORE_PATTERNS: list[tuple[str, str]] = [
     # Flat 9, Wellington Court / Apartment 4, Rose House (no street number)
     (
         "unit_building",
-        rf"(?<![\w])(?:Flat|Apartment|Apt|Unit|Suite)\.?[ \t]*[0-9]{{1,4}}[A-Za-z]?,[ \t]*"
-        rf"(?:{_CAPWORD}[ \t]+){{1,3}}{_BUILDING_WORDS}(?![\w])"
+        rf"(?<![\w])(?:Flat|Apartment|Apt|Unit|Suite|Studio)\.?[ \t]*[0-9]{{1,4}}[A-Za-z]?,[ \t]*"
+        rf"(?:{_CAPWORD}[ \t]+){{1,3}}(?:{_BUILDING_WORDS}|{_TYPE})(?![\w])"
         r"(?![ \t]*,?[ \t]*(?:\r?\n[ \t]*)?(?:No\.?[ \t]*)?[0-9])",
     ),
 ]
@@ -385,7 +391,7 @@ _ANY_PC = rf"(?:{_UK_PC}|{_CA_PC}|{_NL_PC}|{_NUM_PC})"
 
 US_STATES = (
     "AL AK AZ AR CA CO CT DE FL GA HI ID IL IN IA KS KY LA ME MD MA MI MN MS MO MT NE NV NH NJ "
-    "NM NY NC ND OH OK OR PA RI SC SD TN TX UT VT VA WA WV WI WY DC PR"
+    "NM NY NC ND OH OK OR PA RI SC SD TN TX UT VT VA WA WV WI WY DC PR AS GU MP VI FM MH PW"
 ).split()
 US_STATE_NAMES = (
     "Alabama",
@@ -498,10 +504,21 @@ _WEAK_NAME_NUM = (
     rf"{_WEAK_NUM}"
 )
 _WEAK_NUM_NAME = (
-    rf"{_NOT_YEAR}[0-9]{{1,4}}[A-Za-z]?,?[ \t]+(?:(?:The|de|la|le|het|de)[ \t]+)?{_WEAK_WORD}"
+    rf"[0-9]{{1,5}}[A-Za-z]?,?[ \t]+(?:(?:The|de|la|le|het)[ \t]+)?{_WEAK_WORD}"
     rf"(?:[ \t]+{_WEAK_WORD}){{0,3}}"
 )
-_STREET_SEG = rf"(?:{_ANY_CORE}|{_WEAK_NAME_NUM}|{_WEAK_NUM_NAME})(?:(?:,[ \t]*|[ \t]+){_UNIT})" + "{0,2}"
+# A street word and a name without a number: "rue de Bruneau", "avenue Lambert", "Mill Lane"
+_TYPE_NAME = (
+    rf"{_ROMANCE_TYPES}[ \t]+{_LINKERS}{_CAPWORD}(?:[ \t]+{_LINKERS}{_CAPWORD}){{0,3}}"
+    rf"|(?:{_NAME_WORD}[ \t]+){{1,3}}{_STRONG}"
+)
+_STREET_SEG = (
+    rf"(?:{_ANY_CORE}|(?:C|Cl)\.[ \t]*{_WEAK_NAME_NUM}|{_WEAK_NAME_NUM}|{_WEAK_NUM_NAME}|"
+    rf"{_TYPE_NAME})(?:(?:[ \t]*,[ \t]*|[ \t]+){_UNIT})" + "{0,2}"
+)
+# A line that is only a place ("Glasgow") or only a unit ("Flat 1", "Studio 6")
+_PLACE_LINE_RX = re.compile(rf"[ \t]*{_PLACE}[ \t]*,?[ \t]*")
+_UNIT_LINE_RX = re.compile(rf"[ \t]*{_UNIT}[ \t]*,?[ \t]*")
 # Whole line that is a street line (checked on the line before a postal line).
 _STREET_LINE_RX = re.compile(
     rf"[ \t]*(?:(?:{_UNIT}|{_BUILDING}),[ \t]*)?{_STREET_SEG}[ \t]*,?[ \t]*"
@@ -509,10 +526,11 @@ _STREET_LINE_RX = re.compile(
 # The street segment ending a same-line text before ", <postal>".
 _STREET_SEG_END_RX = re.compile(rf"(?<![\w.\-]){_STREET_SEG}[ \t]*\Z")
 # A postal part at the start of a line or after a comma.
-_POSTAL_RX = re.compile(
-    rf"(?:^|(?<=,))[ \t]*(?P<pc>{_POSTAL}){_END_POSTAL}", re.MULTILINE
+_POSTAL_RX = re.compile(rf"(?:^|(?<=,))[ \t]*(?P<pc>{_POSTAL}){_END_POSTAL}", re.MULTILINE)
+_COUNTRY_AFTER = re.compile(
+    rf"(?:[ \t]*,[ \t]*|[ \t]*\r?\n[ \t]*)(?P<c>{_CAPWORD}(?:[ \t]+[\w]+){{0,4}}?)"
+    r"(?=[ \t]*(?:\r?\n|,|\.|;|\)|\Z))"
 )
-_COUNTRY_AFTER = re.compile(rf"(?:[ \t]*,[ \t]*|[ \t]*\r?\n[ \t]*)(?P<c>{_CAPWORD}(?:[ \t]+[\w]+){{0,4}}?)(?=[ \t]*(?:\r?\n|,|\.|;|\)|\Z))")
 
 # Cued weak streets: "at the city office on Stadsplateau 1", "Address on file: Kerkweg 4".
 _STRONG_CUE = (
@@ -608,6 +626,25 @@ def _countries() -> frozenset[str]:
     )
 
 
+class _Taken:
+    """Disjoint spans taken so far, for a fast overlap test (starts and ends both sorted)."""
+
+    __slots__ = ("ends", "starts")
+
+    def __init__(self) -> None:
+        self.starts: list[int] = []
+        self.ends: list[int] = []
+
+    def overlaps(self, s: int, e: int) -> bool:
+        k = bisect.bisect_left(self.starts, e)
+        return k > 0 and self.ends[k - 1] > s
+
+    def add(self, s: int, e: int) -> None:
+        k = bisect.bisect_left(self.starts, s)
+        self.starts.insert(k, s)
+        self.ends.insert(k, e)
+
+
 class StreetAddressRecognizer(Recognizer):
     """Tag street addresses, whole address blocks included, as ``STREET_ADDRESS``."""
 
@@ -672,14 +709,44 @@ class StreetAddressRecognizer(Recognizer):
             score = min(1.0, score + self.CONTEXT_BOOST)
         return round(score, 4)
 
-    def _postal_blocks(self, text: str, out: list[Span]) -> list[Span]:
+    @staticmethod
+    def _street_lines_before(text: str, line_start: int) -> int:
+        """Start of the street lines above a postal line, or -1 when there are none.
+
+        Accepted layouts (bottom-up): a street line; a town line under a street line; a town
+        line under a street name under a unit line (``Flat 1 / Lesley Dale / Glasgow``).
+        """
+        lines: list[tuple[int, str]] = []
+        end = line_start - 1
+        while len(lines) < 3 and end > 0:
+            st = text.rfind("\n", 0, end) + 1
+            line = text[st:end].rstrip("\r")
+            if not line.strip() or len(line) > 70:
+                break
+            lines.append((st + len(line) - len(line.lstrip()), line))
+            end = st - 1
+        if not lines:
+            return -1
+        if _STREET_LINE_RX.fullmatch(lines[0][1]) is not None:
+            return lines[0][0]
+        if len(lines) < 2 or _PLACE_LINE_RX.fullmatch(lines[0][1]) is None:
+            return -1
+        if _STREET_LINE_RX.fullmatch(lines[1][1]) is not None:
+            return lines[1][0]
+        if (
+            len(lines) == 3
+            and _PLACE_LINE_RX.fullmatch(lines[1][1]) is not None
+            and _UNIT_LINE_RX.fullmatch(lines[2][1]) is not None
+        ):
+            return lines[2][0]
+        return -1
+
+    def _postal_blocks(self, text: str, taken: _Taken) -> list[Span]:
         """Address blocks found from a postal part and the street line before it."""
         found: list[Span] = []
         for m in _POSTAL_RX.finditer(text):
             ps, pe = m.span("pc")
-            if any(sp.start < pe and ps < sp.end for sp in out) or any(
-                sp.start < pe and ps < sp.end for sp in found
-            ):
+            if taken.overlaps(ps, pe):
                 continue
             line_start = text.rfind("\n", 0, ps) + 1
             before = text[line_start:ps]
@@ -688,11 +755,9 @@ class StreetAddressRecognizer(Recognizer):
                 # postal line: the previous line must be a street line
                 if line_start < 2:
                     continue
-                prev_start = text.rfind("\n", 0, line_start - 1) + 1
-                prev = text[prev_start : line_start - 1].rstrip("\r")
-                if len(prev) > 70 or _STREET_LINE_RX.fullmatch(prev) is None:
+                start = self._street_lines_before(text, line_start)
+                if start < 0:
                     continue
-                start = prev_start + len(prev) - len(prev.lstrip())
             else:
                 comma = text.rfind(",", line_start, ps)
                 if comma < 0 or text[comma + 1 : ps].strip():
@@ -705,9 +770,17 @@ class StreetAddressRecognizer(Recognizer):
             if b is not None:
                 start = b.start()
             end = self._country_after(text, pe)
+            if taken.overlaps(start, end):
+                continue
+            taken.add(start, end)
             found.append(
-                Span(start, end, "STREET_ADDRESS", self._score(text, start, self.BLOCK_SCORE),
-                     self.name)
+                Span(
+                    start,
+                    end,
+                    "STREET_ADDRESS",
+                    self._score(text, start, self.BLOCK_SCORE),
+                    self.name,
+                )
             )
         return found
 
@@ -723,6 +796,7 @@ class StreetAddressRecognizer(Recognizer):
         if not text:
             return []
         out: list[Span] = []
+        taken = _Taken()
         if _DIGIT.search(text) is not None:
             last_end = -1
             for m in _CORE_RX.finditer(text):
@@ -740,18 +814,21 @@ class StreetAddressRecognizer(Recognizer):
                 else:
                     score = self.CORE_SCORE
                 out.append(Span(s, e, "STREET_ADDRESS", self._score(text, s, score), self.name))
+                taken.add(s, e)
                 last_end = e
-            out.extend(self._postal_blocks(text, out))
+            out.extend(self._postal_blocks(text, taken))
             for m in _WEAK_CUE_RX.finditer(text):
                 s, e = m.span("ent")
-                if any(sp.start < e and s < sp.end for sp in out):
+                if taken.overlaps(s, e):
                     continue
+                taken.add(s, e)
                 score = self.CUE_SCORE if m.group("strong") is not None else self.WEAK_SCORE
                 out.append(Span(s, e, "STREET_ADDRESS", score, self.name))
         for m in _BARE_RX.finditer(text):
             s, e = m.span("ent")
-            if any(sp.start < e and s < sp.end for sp in out):
+            if taken.overlaps(s, e):
                 continue
+            taken.add(s, e)
             cue = _RESIDENCE_CUE is not None and _RESIDENCE_CUE.search(
                 text, max(0, m.start() - _CONTEXT_WINDOW), m.start()
             )

@@ -331,6 +331,19 @@ _NEXT_WORD = re.compile(r"[ \t]*([\w'\u2019\-]+)")
 _SENTENCE_END = re.compile(r"[.!?:;\n]\s*\Z")
 
 
+_TRADE_WORDS_BEFORE = re.compile(
+    r"\b(?:a|an|as|the|his|her|their|retired|former|experienced|trained|qualified|"
+    r"self-employed|freelance)[ \t]+(?P<trade>(?:[a-z][a-z\-]{2,}[ \t]){1,2})"
+)
+
+
+_NOT_TRADE = frozenset(
+    "very good great new young old local other former same first second real nice "
+    "excellent brilliant fantastic full part-time full-time trusted wonderful lovely "
+    "previous current future best only main".split()
+)
+
+
 class JobTitleRecognizer(Recognizer):
     """Tag job titles and occupations as ``JOB_TITLE`` (see the module docstring).
 
@@ -403,5 +416,14 @@ class JobTitleRecognizer(Recognizer):
             score = self.BASE_SCORE
             if ctx is not None and ctx.search(text, max(0, s - self.CONTEXT_WINDOW), s):
                 score = self.CONTEXT_SCORE
+            # "a retired [coal] miner", "as a [warehouse] supervisor": lower-case trade words
+            # between a determiner and the title belong to it.
+            lead = _TRADE_WORDS_BEFORE.search(text, max(0, s - 40), s)
+            if lead is not None and lead.end() == s:
+                kept = [w for w in re.finditer(r"[a-z][a-z\-]*", lead.group("trade"))]
+                while kept and kept[0].group() in _NOT_TRADE:
+                    kept.pop(0)
+                if kept:
+                    s = lead.start("trade") + kept[0].start()
             out.append(Span(s, e, "JOB_TITLE", score, self.name))
         return out

@@ -35,7 +35,8 @@ HEADS = (
     "Solutions Technologies Labs Laboratories Studio Studios Media News Times Post Herald "
     "Gazette Radio Television Network Club Team Noticeboard Newspaper Inc Inc. Ltd Ltd. "
     "Limited LLC LLP PLC plc GmbH AG SA S.A. SAS SARL SpA S.p.A. Srl SRL BV B.V. NV Kft Kft. "
-    "Oy AB Pty Co. Corp Corp."
+    "Oy AB Pty Co. Corp Corp. s.r.l. S.r.l. s.c. S.C. A.Ş. Tic. San. KGaA Sp.k. S.Com. SPA "
+    "Ltda S.L. S.A.S. ApS A/S Kft Zrt. d.o.o. s.r.o. a.s. e.V. gGmbH Headquarters HQ"
 ).split()
 PREFIX_HEADS = (
     "University Universidad Universidade Università Université Universität College Collège "

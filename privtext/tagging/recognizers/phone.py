@@ -43,9 +43,7 @@ _NOT_PHONE = re.compile(
 )
 # Layout a merely possible number must have to be taken without a context word: a "+"
 # country code, or groups of 2-5 digits separated by spaces or dashes (no dots: decimals, ISBNs).
-_POSSIBLE_SHAPE = re.compile(
-    r"\+[0-9][0-9 \-()]{6,}[0-9]|\(?[0-9]{2,5}\)?(?:[ \-][0-9]{2,5}){1,4}"
-)
+_POSSIBLE_SHAPE = re.compile(r"\+[0-9][0-9 \-()]{6,}[0-9]|\(?[0-9]{2,5}\)?(?:[ \-][0-9]{2,5}){1,4}")
 _CACHE_SIZE = 8192
 _WINDOW_BEFORE = 8
 _WINDOW_AFTER = 8

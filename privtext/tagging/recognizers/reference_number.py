@@ -47,6 +47,7 @@ prose costs a few quick regex scans.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Iterator
 from typing import ClassVar
 
 from privtext.tagging.base import Recognizer, Span
@@ -75,7 +76,9 @@ _RB = r"(?![\w/]|[.\-][0-9A-Za-z])"
 _STRONG_CASE_KW = (
     r"(?:reference|ref|our\s+ref|your\s+ref|ticket|claim|docket|dossier|incident|complaint|"
     r"tracking|case\s+reference|file\s+reference|crime\s+reference|aktenzeichen|az|"
-    r"gesch\u00e4ftszeichen|n[o\u00ba\u00b0]\s+rg|rg)"
+    r"gesch\u00e4ftszeichen|vorgangsnummer|vorgangs-?nr|schadens?nummer|schadens?-?nr|"
+    r"ticketnummer|num[\u00e9e]ro\s+de\s+dossier|n[\u00ba\u00b0]\s+de\s+dossier|"
+    r"n[\u00fau]mero\s+de\s+expediente|expediente|n[o\u00ba\u00b0]\s+rg|rg)"
 )
 _WEAK_CASE_KW = (
     r"(?:case|file|matter|application|applications|appeal|petition|request|record|report|"
@@ -157,7 +160,7 @@ _CASE_PATTERNS: list[tuple[str, str, float]] = [
     # a long number or a code after no. / Nr. / n° / # / number: "given the number 56045"
     (
         "bare_no",
-        rf"(?<![\w])(?:(?i:number)|No\.?|no\.|NO\.|Nr\.?|nr\.|[Nn][\u00ba\u00b0]\.?|#)"
+        rf"(?<![\w])(?:(?i:number)|No\.?|no\.|NO\.|Nr\.?|nr\.|[Nn][\u00ba\u00b0]\.?|n\.|#)"
         rf"[ \u00a0]*(?:[:=][ \u00a0]*)?{_ID}",
         0.8,
     ),
@@ -165,6 +168,12 @@ _CASE_PATTERNS: list[tuple[str, str, float]] = [
 _CASE_RX = [(n, re.compile(rx), sc) for n, rx, sc in _CASE_PATTERNS]
 _KW_PATTERNS = frozenset({"strong_kw", "weak_kw", "weak_kw_code"})
 _DIGIT = re.compile(r"[0-9]")
+_DIGIT_RUNS = re.compile(r"[0-9]+")
+# a keyword starts at most this many characters before the first digit of its number (a
+# request for a number may be a line or two before the answer); an identifier ends at most
+# this many characters after its last digit
+_WINDOW_BEFORE = 120
+_WINDOW_AFTER = 48
 _YEAR = re.compile(r"(?:19|20)[0-9]{2}")
 
 # Words before "no."/"number" that say a law, a publication or a phone is numbered.
@@ -172,10 +181,12 @@ _NOT_A_CASE_BEFORE = re.compile(
     r"(?i)(?<!\w)(?:law|act|decree|d\u00e9cret|loi|regulation|directive|ordinance|order\s+in|"
     r"statute|gesetz|verordnung|resolution|convention|protocol|treaty|series|s\u00e9rie|vol|"
     r"volume|issue|edition|bulletin|gazette|journal|symphony|opus|op|page|pages|p|pp|"
-    r"phone|telephone|tel|mobile|cell|fax|contact|whatsapp|sms|hotline|house|flat|apartment|"
+    r"phone|telephone|tel|mobile|cell|fax|contact|whatsapp|sms|hotline|helpline|call|dial|"
+    r"service|support|emergency|toll-free|freephone|house|flat|apartment|"
     r"room|unit|suite|platform|gate|seat|row|bus|route|flight|train|(?:in\s+)?(?:the\s+)?top|"
     r"highway|road|motorway|interstate|exit|chapter|section|paragraph|article|art|rule|"
-    r"annex|appendix|schedule|table|figure|fig|item|step|level|size|model|type|form|version)"
+    r"annex|appendix|schedule|table|figure|fig|item|step|level|size|model|type|form|version|"
+    r"part|sku|product|catalogue|catalog)"
     r"(?:\s+[(\[]?[A-Za-z]{1,5}[)\]]?)?\.?\s*(?:of\s+\d{4}\s*)?$"
 )
 _NOT_A_CASE_WINDOW = 40
@@ -201,6 +212,7 @@ _CODE_RX = re.compile(
     rf"(?![\w@]|[\-/.:]{_AN}|['\u2019]\w)"
 )
 _CODE_SEP = re.compile(r"[\-/.]")
+_DIGIT_RUN = re.compile(r"[0-9]+")
 _MONTHS = frozenset(
     "JAN FEB MAR APR MAY JUN JUL AUG SEP SEPT OCT NOV DEC JANUARY FEBRUARY MARCH APRIL JUNE "
     "JULY AUGUST SEPTEMBER OCTOBER NOVEMBER DECEMBER JAN FEV MRZ MAE MAI JUIN JUIL AOUT AVR "
@@ -210,11 +222,17 @@ _MONTHS = frozenset(
 _NOT_CODE_PREFIX = frozenset(
     "ISO IEC EN DIN CVE CWE RFC ECLI ICD DSM ISBN ISSN DOI ASTM ANSI IEEE NIST BS NF UNE UNI "
     "GOST EAN UPC GTIN COVID SARS MERS HIV HPV HCV HBV ATC SNOMED LOINC CPT HCPCS NDC NACE "
-    "SHA UTF USB HDMI PCIE DDR LTE TCP HTTP ECE IFRS IAS GAAP SFAS FRS IPCC".split()
+    "UTF USB HDMI PCIE DDR LTE TCP HTTP ECE IFRS IAS GAAP SFAS FRS IPCC".split()
 )
 # suffixes of EU acts: 2009/72/EC, 2016/679/EU
 _EU_ACT_SUFFIX = frozenset("EC EU EEC EWG EG CE UE CEE JHA JI GASP CFSP PESC EURATOM".split())
+_ROMAN = re.compile(r"[IVX]{1,4}")
+_CURRENCIES = frozenset(
+    "EUR USD GBP CHF JPY PLN SEK NOK DKK CZK HUF RON BGN TRY RUB INR CNY AUD CAD NZD ZAR BRL "
+    "MXN HKD SGD AED SAR US$ EURO".split()
+)
 _PERIOD = re.compile(r"(?:Q[1-4]|H[12]|S[12]|FY|CY|KW|CW|WK|W)(?:(?:19|20)?[0-9]{2})?")
+_VANITY_PHONE = re.compile(r"(?:1[\-.])?8(?:00|88|77|66|55|44|33)[\-.][A-Z0-9\-.]+")
 _ICD = re.compile(r"[A-Z][0-9]{2}(?:\.[0-9A-Z]{1,4})?")
 _VERSION = re.compile(r"[vVrR][0-9]+(?:\.[0-9]+)+[a-z]?")
 _COUNTRY_POSTCODE = re.compile(
@@ -228,7 +246,7 @@ _NOT_CODE_BEFORE = re.compile(
     r"regulation|article|art|flight|route|bus|train|road|highway|motorway|page|pages|pp|fig|"
     r"figure|table|annex|appendix|schedule|section|chapter|paragraph|step|phase|room|gate|"
     r"platform|seat|aircraft|boeing|airbus|engine|processor|cpu|gpu|chip|part|sku|item|"
-    r"product|catalogue|catalog|firmware|build|kernel|package|doi|isbn|issn)\.?\s*$"
+    r"product|catalogue|catalog|firmware|build|kernel|package|doi|isbn|issn|ecr)\.?\s*$"
 )
 _NOT_CODE_WINDOW = 20
 # cue words before a code that make it a case or file reference
@@ -281,21 +299,41 @@ def _code_shape(tok: str) -> bool:
     ):
         return False
     if len(groups) == 1:
-        # CR00581236, YA4418730: letters, then at least 5 digits
-        return tok[0].isalpha() and digits >= 5 and sum(c.isalpha() for c in tok) <= digits
-    if not (digits >= 4 or (letter_groups >= 2 and digits >= 3)):
+        # CR00581236, YA4418730: letters, then at least 5 digits (not EUR12000)
+        lead = tok.rstrip("0123456789")
+        return (
+            tok[0].isalpha()
+            and digits >= 5
+            and sum(c.isalpha() for c in tok) <= digits
+            and lead.upper() not in _CURRENCIES
+        )
+    digit_groups = [g for g in groups if g.isdigit()]
+    others = [g for g in groups if not g.isdigit()]
+    # XR-512-K, but not BRAF-V600E: two letter groups need a group of 3+ digits
+    if not (digits >= 4 or (letter_groups >= 2 and max(map(len, digit_groups), default=0) >= 3)):
+        return False
+    # JAK2-V617F, SM-G991B: a gene variant or a model; without a group of digits a code needs
+    # more digits
+    if not digit_groups and digits < 6:
+        return False
+    # 1-800-FLOWERS: a vanity phone number
+    if _VANITY_PHONE.fullmatch(tok):
+        return False
+    # [2004] ECR I-4567: a volume and a page
+    if len(digit_groups) == 1 and all(_ROMAN.fullmatch(g) for g in others):
+        return False
+    # J19-20, A350-900: one letter and short numbers (a junction, a model)
+    if sum(c.isalpha() for c in tok) == 1 and max(len(r) for r in _DIGIT_RUN.findall(tok)) <= 3:
         return False
     if groups[-1].upper() in _EU_ACT_SUFFIX and letter_groups == 1:
         return False
     if any(g.upper() in _MONTHS for g in upper_groups):
         return False
-    if "RES" in upper_groups or (len(groups[0]) == 1 and groups[0] in "ASE" and "/" in tok):
+    # UN documents: A/HRC/45/12, S/RES/2334
+    if "RES" in upper_groups or (groups[0] in ("A", "S", "E") and groups[1].isalpha()):
         return False
     if _ICD.fullmatch(tok) or _VERSION.fullmatch(tok):
         return False
-    digit_groups = [g for g in groups if g.isdigit()]
-    # EURO-2024, 1998-VIII, Q3-2023, FY-2023/24: a year with a name or a period
-    others = [g for g in groups if not g.isdigit()]
     # EURO-2024, 1998-VIII, Q3-2023, NT/2000/XP: years and small numbers with names
     if (
         digit_groups
@@ -340,6 +378,28 @@ def _bare_number_ok(text: str, m: re.Match[str], value: str) -> bool:
     return _NOT_A_CASE_BEFORE.search(text, lo, m.start()) is None
 
 
+def _digit_windows(text: str) -> list[tuple[int, int]]:
+    """Merged windows around the digits of ``text``: every pattern needs a digit near its
+    start, so prose without numbers is never scanned by the keyword regexes."""
+    out: list[tuple[int, int]] = []
+    n = len(text)
+    for m in _DIGIT_RUNS.finditer(text):
+        lo, hi = max(0, m.start() - _WINDOW_BEFORE), min(n, m.end() + _WINDOW_AFTER)
+        if out and lo <= out[-1][1]:
+            out[-1] = (out[-1][0], hi)
+        else:
+            out.append((lo, hi))
+    return out
+
+
+def _scan(
+    rx: re.Pattern[str], text: str, windows: list[tuple[int, int]]
+) -> Iterator[re.Match[str]]:
+    """``rx.finditer`` over each window (lookbehinds still see the text before it)."""
+    for lo, hi in windows:
+        yield from rx.finditer(text, lo, hi)
+
+
 def _group(m: re.Match[str]) -> tuple[int, int]:
     for g in ("ent", "id", "code"):
         if g in m.re.groupindex and m.start(g) >= 0:
@@ -347,10 +407,10 @@ def _group(m: re.Match[str]) -> tuple[int, int]:
     return m.span()
 
 
-def _generic_codes(text: str) -> list[tuple[int, int]]:
+def _generic_codes(text: str, windows: list[tuple[int, int]]) -> list[tuple[int, int]]:
     """Spans of the generic codes in ``text`` (see the module docstring)."""
     out = []
-    for m in _CODE_RX.finditer(text):
+    for m in _scan(_CODE_RX, text, windows):
         s, e = m.span("ent")
         if _code_shape(text[s:e]) and _code_context_ok(text, s, e):
             out.append((s, e))
@@ -374,10 +434,11 @@ class CaseNumberRecognizer(Recognizer):
         """
         if not text or _DIGIT.search(text) is None:
             return []
+        windows = _digit_windows(text)
         out: list[Span] = []
         seen: set[tuple[int, int]] = set()
         for name, rx, score in _CASE_RX:
-            for m in rx.finditer(text):
+            for m in _scan(rx, text, windows):
                 s, e = _group(m)
                 if s >= e or (s, e) in seen:
                     continue
@@ -396,7 +457,7 @@ class CaseNumberRecognizer(Recognizer):
                     continue
                 seen.add((s, e))
                 out.append(Span(s, e, "CASE_NUMBER", score, self.name))
-        for s, e in _generic_codes(text):
+        for s, e in _generic_codes(text, windows):
             if (s, e) in seen:
                 continue
             seen.add((s, e))
@@ -417,21 +478,31 @@ _ACCOUNT_KW = (
     r"registration|vehicle\s+registration|licen[cs]e\s+plate|number\s+plate|plate|practice|"
     r"practitioner|collar|warrant|shoulder|hospital|clinic|medical\s+record|mrn|"
     r"case\s+file|tenancy|tenant|lease|meter|mandate|contract\s+account|billing|"
-    r"serial|vehicle|vin|chassis|frame)"
+    r"serial|vehicle|vin|chassis|frame|pnr|kunden-?n(?:umme)?r|kd\.?-?nr|vertrags-?n(?:umme)?r|"
+    r"versicherungs-?n(?:umme)?r|mitglieds-?n(?:umme)?r|policen-?n(?:umme)?r|"
+    r"rechnungs-?n(?:umme)?r|bestell-?n(?:umme)?r|auftrags-?n(?:umme)?r|"
+    r"num[\u00e9e]ro\s+(?:de\s+)?(?:client|contrat|adh[\u00e9e]rent)|"
+    r"n[\u00ba\u00b0]\s+(?:de\s+)?(?:client|contrat|adh[\u00e9e]rent))"
 )
 _ACCOUNT_CONNECTOR = (
     r"(?:\s+(?:number|numbers|num|nos?|nr|id|#|code|ref(?:erence)?|identifier)(?!\w)\.?|"
     r"\s*#|\s*id(?!\w)|\s*n[\u00ba\u00b0](?!\w)\.?)"
 )
-# keywords that need a connector or a number that clearly is one ("order 66", "in order
-# to", "the user 12", "registration 2019")
+# keywords that are also ordinary words, or often next to amounts ("the user 12", "tax 1200
+# was paid") need a connector
 _ACCOUNT_NEEDS_CONNECTOR = re.compile(
-    r"(?i)^(?:order|user|staff|contract|card|tax|vat|insurance|benefits?|pension|booking|"
-    r"confirmation|student|member|client|login|badge|routing|payroll|personnel|permit|"
-    r"residence permit|work permit|registration|vehicle registration|plate|practice|"
-    r"practitioner|collar|warrant|shoulder|hospital|clinic|tenancy|tenant|lease|meter|mandate|"
-    r"billing|serial|vehicle|frame|case file|subscription|reservation)$"
+    r"(?i)^(?:user|staff|card|tax|vat|insurance|benefits?|pension|login|routing|payroll|"
+    r"personnel|hospital|clinic|meter|billing|serial|vehicle|frame)$"
 )
+# keywords that need a connector or a number that clearly is one ("order 66", "in order
+# to", "registration 2019", but "contract VN 44019823", "order 4471923")
+_ACCOUNT_NEEDS_STRONG = re.compile(
+    r"(?i)^(?:order|contract|booking|confirmation|student|member|client|permit|"
+    r"residence permit|work permit|registration|vehicle registration|plate|practice|"
+    r"practitioner|tenancy|tenant|lease|mandate|case file|subscription|reservation)$"
+)
+# "Executive Order 13769", "court order": an order that is not a purchase
+_NOT_AN_ACCOUNT_BEFORE = re.compile(r"(?i)(?<!\w)(?:executive|presidential|royal)\s*$")
 
 _ACCOUNT_KW_RX = re.compile(
     rf"(?<![\w])(?P<kw>(?i:{_ACCOUNT_KW}))(?!\w)(?P<conn>(?i:{_ACCOUNT_CONNECTOR}))?"
@@ -449,21 +520,48 @@ _RANK_RX = re.compile(
     r"(?<![\w])(?P<rank>PC|DC|PS|DS|DI|DCI|PCSO|Sgt\.?|Sergeant|Constable)"
     r"[ \u00a0]+(?P<id>[0-9]{3,6})(?![\w\-/]|[.,][0-9])"
 )
+# registration plates after a vehicle cue: AB12 CDE, M-AB 1234, B-MW 4471E
+_PLATE_RX = re.compile(
+    r"(?<![\w])(?i:registration|reg\.?|(?:number|licen[cs]e|registration)\s+plate|plate|"
+    r"vehicle|car|van|index)(?:\s+(?i:no|nr|number|mark)\.?)?[ \t]*(?::[ \t]*)?"
+    r"(?P<id>[A-Z]{2}[0-9]{2}[ \u00a0]?[A-Z]{3}|[A-Z\u00c4\u00d6\u00dc]{1,3}-[A-Z]{1,2}[ \u00a0]"
+    r"[0-9]{1,4}[EH]?)(?![\w\-])"
+)
+# the answer to a request on a later line: "policy number please?" / "its 4471 9920"
+_ANSWER_DIGITS = re.compile(
+    r"(?<![\w\-/.+:,])[0-9](?:[0-9]|[ \-](?=[0-9])){5,24}(?![\w\-/:]|[.,][0-9])"
+)
 _ACCOUNT_KW_ONLY = re.compile(rf"(?<![\w])(?i:{_ACCOUNT_KW})(?![\w])")
 # "your policy number please?" / "what is your customer ID" a line or two before a code
 _ACCOUNT_REQUEST = re.compile(rf"(?<![\w])(?i:{_ACCOUNT_KW}{_ACCOUNT_CONNECTOR})")
 _KW_WINDOW = 30
+# "phone number", "customer service no.": a telephone is numbered
+_PHONE_WORD_BEFORE = re.compile(
+    r"(?i)(?<!\w)(?:phone|telephone|tel|mobile|cell|fax|contact|call|dial|whatsapp|sms|"
+    r"hotline|helpline|service|support|emergency|toll-free|freephone)\.?\s*$"
+)
 _REQUEST_WINDOW = 80
 _ACCOUNT_SCORE = 0.85
 _SORT_CODE_SCORE = 0.9
 _GENERIC_SCORE = 0.85
 _RANK_SCORE = 0.85
 _REQUEST_SCORE = 0.85
+_ANSWER_SCORE = 0.8
+_PLATE_SCORE = 0.85
 
 
 def _strong_value(value: str, has_pfx: bool) -> bool:
     """A value that is a number on its own: a code, a prefixed or a long plain number."""
     if has_pfx or _code_shape(value):
+        return True
+    # KL-77-ZT: letters and digits in separate groups
+    groups = _CODE_SEP.split(value)
+    if (
+        len(groups) >= 2
+        and any(g.isalpha() and g.isupper() for g in groups)
+        and any(g.isdigit() for g in groups)
+        and sum(c.isalnum() for c in value) >= 5
+    ):
         return True
     digits = sum(c.isdigit() for c in value)
     return (
@@ -491,6 +589,7 @@ class AccountNumberRecognizer(Recognizer):
         """
         if not text or _DIGIT.search(text) is None:
             return []
+        windows = _digit_windows(text)
         out: list[Span] = []
         seen: set[tuple[int, int]] = set()
 
@@ -498,17 +597,21 @@ class AccountNumberRecognizer(Recognizer):
             seen.add((s, e))
             out.append(Span(s, e, "ACCOUNT_NUMBER", score, self.name))
 
-        for m in _SORT_CODE_RX.finditer(text):
+        for m in _scan(_SORT_CODE_RX, text, windows):
             add(*m.span("ent"), _SORT_CODE_SCORE)
-        for m in _ACCOUNT_KW_RX.finditer(text):
+        for m in _scan(_ACCOUNT_KW_RX, text, windows):
             s, e = m.span("id")
             value = text[s:e]
             kw = " ".join(m.group("kw").split())
             has_conn = m.group("conn") is not None
             has_pfx = m.start("pfx") >= 0
             if not has_conn and _ACCOUNT_NEEDS_CONNECTOR.match(kw):
+                continue
+            if not has_conn and _ACCOUNT_NEEDS_STRONG.match(kw):
                 if not _strong_value(value, has_pfx) or _YEAR.fullmatch(value):
                     continue
+            if _NOT_AN_ACCOUNT_BEFORE.search(text, max(0, m.start() - 15), m.start()):
+                continue
             if not _id_ok(value, 2, 3 if has_conn else 4):
                 continue
             if not has_conn and _YEAR.fullmatch(value):
@@ -520,17 +623,20 @@ class AccountNumberRecognizer(Recognizer):
             if (s, e) in seen:
                 continue
             add(s, e, _ACCOUNT_SCORE)
-        for m in _GENERIC_ID_RX.finditer(text):
+        for m in _scan(_GENERIC_ID_RX, text, windows):
             s, e = m.span("id")
             if (s, e) in seen or any(sp.start <= s < sp.end for sp in out):
                 continue
             value = text[s:e]
             if not _id_ok(value, 2, 4) or _YEAR.fullmatch(value):
                 continue
-            if _ACCOUNT_KW_ONLY.search(text, max(0, m.start() - _KW_WINDOW), m.start()) is None:
+            lo = max(0, m.start() - _KW_WINDOW)
+            if _ACCOUNT_KW_ONLY.search(text, lo, m.start()) is None:
+                continue
+            if _PHONE_WORD_BEFORE.search(text, lo, m.start()) is not None:
                 continue
             add(s, e, _GENERIC_SCORE)
-        for m in _RANK_RX.finditer(text):
+        for m in _scan(_RANK_RX, text, windows):
             s, e = m.span("id")
             if (s, e) in seen or _YEAR.fullmatch(text[s:e]):
                 continue
@@ -538,9 +644,33 @@ class AccountNumberRecognizer(Recognizer):
             if m.group("rank") == "DC" and text[max(0, m.start() - 2) : m.start()].strip() == ",":
                 continue
             add(s, e, _RANK_SCORE)
-        for s, e in _generic_codes(text):
+        for s, e in _generic_codes(text, windows):
             if (s, e) in seen or any(sp.start < e and s < sp.end for sp in out):
                 continue
             if _ACCOUNT_REQUEST.search(text, max(0, s - _REQUEST_WINDOW), s) is not None:
                 add(s, e, _REQUEST_SCORE)
+        for m in _scan(_PLATE_RX, text, windows):
+            if m.span("id") not in seen:
+                add(*m.span("id"), _PLATE_SCORE)
+        for m in _scan(_ACCOUNT_REQUEST, text, windows):
+            self._answer(text, m.end(), out, add)
         return out
+
+    @staticmethod
+    def _answer(
+        text: str, pos: int, out: list[Span], add: Callable[[int, int, float], None]
+    ) -> None:
+        """A number of at least 6 digits on one of the next lines answers a request."""
+        nl = text.find("\n", pos, pos + _REQUEST_WINDOW)
+        if nl < 0:
+            return
+        a = _ANSWER_DIGITS.search(text, nl, pos + _REQUEST_WINDOW)
+        if a is None:
+            return
+        s, e = a.span()
+        value = a.group()
+        if sum(c.isdigit() for c in value) < 6 or _DATE_VALUE.fullmatch(value):
+            return
+        if any(sp.start < e and s < sp.end for sp in out):
+            return
+        add(s, e, _ANSWER_SCORE)

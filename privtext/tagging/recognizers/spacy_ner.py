@@ -114,6 +114,11 @@ _ORG_HEADWORDS = frozenset(
 )  # fmt: skip
 _INITIALS = re.compile(r"^(?:[A-Z][a-z]?\.){1,3}(?:\s?[A-Z][\w\-]+)?$")
 _HEADING_LINE = re.compile(r"^[^a-z]*$")
+# A preposition of place right before a one-word "person" that no name list knows.
+_GEO_BEFORE = re.compile(
+    r"(?:\b(?:in|from|near|via|towards|outside|born in|lives in|live in|district of|region of|"
+    r"province of|town of|city of|village of)|[Pp]lace of birth:)[ \t]+\Z"
+)
 
 
 def _date_is_identifying(surface: str) -> bool:
@@ -172,6 +177,12 @@ def refine(text: str, start: int, end: int, etype: str) -> str | None:
     if etype == "PERSON":
         if known in ("LOCATION", "ORGANIZATION", "NATIONALITY"):
             return known
+        if (
+            known is None
+            and " " not in surface
+            and _GEO_BEFORE.search(text, max(0, start - 30), start)
+        ):
+            return "LOCATION"  # "villagers from Ovacık", "lives in Almería"
         last = surface.rsplit(" ", 1)[-1]
         if " " in surface and last in _ORG_HEADWORDS:
             return "ORGANIZATION"

@@ -78,6 +78,155 @@ def test_when_text_is_not_an_address_then_nothing_is_tagged(text, spans_of):
     assert spans_of(R, text, THRESHOLD) == []
 
 
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # street word or abbreviation first, European units, postcode + city on the next line
+        (
+            "Carrer de Mallorca 401, 2º 1ª\n08013 Barcelona",
+            "Carrer de Mallorca 401, 2º 1ª\n08013 Barcelona",
+        ),
+        (
+            "Avenida da Liberdade 245, 4º Dto, 1250-143 Lisboa",
+            "Avenida da Liberdade 245, 4º Dto, 1250-143 Lisboa",
+        ),
+        ("C/ Alcalá 50, 3º izq., 28014 Madrid", "C/ Alcalá 50, 3º izq., 28014 Madrid"),
+        ("Calle Mayor 5, bajo, 28013 Madrid", "Calle Mayor 5, bajo, 28013 Madrid"),
+        (
+            "Recipient:\nul. Marszałkowska 84/92 m. 5\n00-514 Warszawa\nPoland\nTel: 22 123",
+            "ul. Marszałkowska 84/92 m. 5\n00-514 Warszawa\nPoland",
+        ),
+        ("office at al. Jerozolimskie 65, Warszawa.", "al. Jerozolimskie 65, Warszawa"),
+        (
+            "a flat at vul. Khreshchatyk 22, kv. 7, Kyiv, where",
+            "vul. Khreshchatyk 22, kv. 7, Kyiv",
+        ),
+        ("raided str. Lipscani 12, Brașov and took", "str. Lipscani 12, Brașov"),
+        ("Bulevardul Unirii 20, bl. 5, București", "Bulevardul Unirii 20, bl. 5, București"),
+        ("Piazza Navona 45, 00186 Roma", "Piazza Navona 45, 00186 Roma"),
+        ("Av. Paulista 1578, São Paulo", "Av. Paulista 1578, São Paulo"),
+        # Germanic compounds and prepositional names, Dutch and Nordic forms
+        (
+            "Sonnenweg 14\n8004 Zürich\nSwitzerland\n\nBest",
+            "Sonnenweg 14\n8004 Zürich\nSwitzerland",
+        ),
+        ("Herrn\nJan Becker\nAuf der Heide 3\n33602 Bielefeld", "Auf der Heide 3\n33602 Bielefeld"),
+        ("An der Alster 47, 20099 Hamburg", "An der Alster 47, 20099 Hamburg"),
+        ("Keizersgracht 123-III\n1015 CJ Amsterdam", "Keizersgracht 123-III\n1015 CJ Amsterdam"),
+        ("Havenstraat 8 bis\n2011 KL Haarlem", "Havenstraat 8 bis\n2011 KL Haarlem"),
+        ("Nørregade 7, 1165 København K", "Nørregade 7, 1165 København K"),
+        ("Storgatan 3\n114 55 Stockholm\nSweden", "Storgatan 3\n114 55 Stockholm\nSweden"),
+        ("Postbus 2040\n3000 CA Rotterdam", "Postbus 2040\n3000 CA Rotterdam"),
+        (
+            "42 rue du Faubourg Saint-Antoine\n75012 Paris CEDEX",
+            "42 rue du Faubourg Saint-Antoine\n75012 Paris CEDEX",
+        ),
+        # Turkish
+        (
+            "sent to Atatürk Mah. Gül Sok. No: 5 Daire 3, Ataşehir, 34750 İstanbul.",
+            "Atatürk Mah. Gül Sok. No: 5 Daire 3, Ataşehir, 34750 İstanbul",
+        ),
+        ("Cumhuriyet Caddesi No: 12, Beşiktaş", "Cumhuriyet Caddesi No: 12, Beşiktaş"),
+        # building names and units before the street, or with no street number
+        (
+            "based at Riverside House, 14 Mill Road, Cambridge CB1 2AD.",
+            "Riverside House, 14 Mill Road, Cambridge CB1 2AD",
+        ),
+        (
+            "I went to The Red Lion, 3 High Street, Oxford OX1 4AA after work",
+            "The Red Lion, 3 High Street, Oxford OX1 4AA",
+        ),
+        ("a tenant of Flat 4, Maple Court, Clifton, who", "Flat 4, Maple Court, Clifton"),
+        ("12 The Green\nRichmond TW9 1PL", "12 The Green\nRichmond TW9 1PL"),
+        # a name and a number are an address only next to a postal part or after a cue
+        ("Frau Anna Weber\nBirkenhof 5\n71634 Ludwigsburg", "Birkenhof 5\n71634 Ludwigsburg"),
+        (
+            "He left the flat at Kastanienhof 8, 71634 Ludwigsburg on 3 May.",
+            "Kastanienhof 8, 71634 Ludwigsburg",
+        ),
+        ("the shop is on Rosenplatz 3, next to the bakery", "Rosenplatz 3"),
+        ("Address on file: Kerkplein 9, Zwolle", "Kerkplein 9, Zwolle"),
+        ("She moved to Lindenhof 4 in 2019.", "Lindenhof 4"),
+        # more layouts: hyphenated German names, Polish words, UK town and postcode lines
+        (
+            "outside Karl-Marx-Gasse 12/3, Wohnung 4, 01067 Dresden",
+            "Karl-Marx-Gasse 12/3, Wohnung 4, 01067 Dresden",
+        ),
+        ("of plac Zbawiciela 4/6, 00-573 Warszawa, and", "plac Zbawiciela 4/6, 00-573 Warszawa"),
+        ("Ms Jane Holt\nFlat 2\nPrior Dale\nYork\nYO1 7HH", "Flat 2\nPrior Dale\nYork\nYO1 7HH"),
+        ("Tom Reid\n52 Hatter Row\nLeeds\nLS1 4AB", "52 Hatter Row\nLeeds\nLS1 4AB"),
+        ("Mme Roux\nrue des Lilas\n31000 Toulouse", "rue des Lilas\n31000 Toulouse"),
+        ("12850 Cedar Run Apt. 4\nAustin, TX 78701", "12850 Cedar Run Apt. 4\nAustin, TX 78701"),
+    ],
+)
+def test_when_an_international_address_appears_then_the_block_is_one_span(text, expected, spans_of):
+    assert spans_of(R, text, THRESHOLD) == [("STREET_ADDRESS", expected)]
+
+
+def test_when_a_block_is_found_then_it_scores_above_location_and_person_spans():
+    spans = R.analyze("Rachel Kim\nBirkenhof 5\n71634 Ludwigsburg")
+    assert [s.score >= R.BLOCK_SCORE for s in spans] == [True]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # an unlisted line after the postal line is not a country: it is left out
+        ("Via Cernaia 18\n10122 Torino\nPiemonte", "Via Cernaia 18\n10122 Torino"),
+        # the person's name line above the street stays out
+        ("Noah Fischer\nLindenweg 53\n4051 Basel", "Lindenweg 53\n4051 Basel"),
+        # a person before the comma stays out
+        (
+            "Mr and Mrs Haddou, 12 rue Paul Bert, 69003 Lyon, tel. 04",
+            "12 rue Paul Bert, 69003 Lyon",
+        ),
+        ("Rua das Flores 12, 4050-265 Porto. Is that right?", "Rua das Flores 12, 4050-265 Porto"),
+        ("lives at 12 Oak Road, London, said his neighbour", "12 Oak Road, London"),
+    ],
+)
+def test_when_a_block_ends_then_the_text_around_it_is_not_swallowed(text, expected, spans_of):
+    assert spans_of(R, text, THRESHOLD) == [("STREET_ADDRESS", expected)]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "There has been a violation of Article 5 § 1 of the Convention.",
+        "See Section 12 and Rule 39 of the Rules of Court.",
+        "He waited in Room 4 until Chapter 3 was read.",
+        "Protocol No. 1 to the Convention",
+        "She upgraded to Windows 10 last year.",
+        "a Boeing 737 crashed",
+        "the Series 7 exam",
+        "in March 2019 the applicant moved",
+        "on page 12, at Level 3",
+        "we paid EUR 2,400 on 12 May 2021",
+        "The meeting is at Level 3, Room 12.",
+        "Chapter 3\n2019 Annual Report",
+        "Volume 2\n1200 Pages",
+        "Date: 5 April 2024\nOur reference: Z/24/118830",
+        "at Gate 12 of Terminal 5",
+        "I met him at Google 2 years ago",
+        "Item 4, 1500 Units sold",
+        "Flat 3 was empty.",
+        "He stayed at Hilton 3 nights.",
+        "Ward 7, Lister Wing\n\n12 October 2023",
+        "She scored 12, Smith 10, Jones 8.",
+        "Smith et al. Nature 12",
+        "Im Jahr 2019 zog er um.",
+        "Stadsplateau 1",  # no cue, no postal line
+        "at Euro 2020.",
+    ],
+)
+def test_when_numbered_names_are_not_addresses_then_nothing_is_tagged(text, spans_of):
+    assert spans_of(R, text, THRESHOLD) == []
+
+
+def test_when_a_long_text_has_no_address_then_nothing_is_tagged():
+    text = "Aaaa Bbbb Cccc, " * 3000 + "12 " * 3000 + "\nAbc 1\n" * 2000
+    assert R.analyze(text) == []
+
+
 def test_when_a_residence_cue_precedes_then_the_address_scores_higher():
     plain = R.analyze("12 Oak Road")[0].score
     cued = R.analyze("my address is 12 Oak Road")[0].score

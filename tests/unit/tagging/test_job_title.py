@@ -55,3 +55,20 @@ def test_when_a_context_phrase_precedes_then_the_score_is_raised():
     plain = R.analyze("a nurse")[0].score
     ctx = R.analyze("she works as a nurse")[0].score
     assert ctx > plain >= THRESHOLD
+
+
+@pytest.mark.parametrize(
+    ("text", "title"),
+    [
+        ("this retired coal miner, originally", "coal miner"),
+        ("then as a  warehouse supervisor at Bettys", "warehouse supervisor"),
+        ("35, a customer service adviser from Bursa", "customer service adviser"),
+        ("she is a very good nurse", "nurse"),
+    ],
+)
+def test_trade_words_between_a_determiner_and_a_title_join_it(text, title):
+    from privtext.tagging.recognizers.job_title import JobTitleRecognizer
+
+    r = JobTitleRecognizer()
+    r.load()
+    assert [text[s.start : s.end] for s in r.analyze(text)] == [title]

@@ -91,3 +91,148 @@ def test_when_an_account_number_appears_then_it_is_tagged(text, expected, spans_
 )
 def test_when_text_is_not_an_account_number_then_nothing_is_tagged(text, spans_of):
     assert spans_of(A, text, THRESHOLD) == []
+
+
+# ------------------------------------------------------------ cue-led numbers and generic codes
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a reference keyword with a dot, a non-ASCII letter, a previous longer keyword
+        ("Please quote Ref.: MK/2023/11742 in all correspondence", "MK/2023/11742"),
+        ("Unser Zeichen / our ref.: H\u00dc-2021/0442", "H\u00dc-2021/0442"),
+        ("Our reference: Q/19/220471\nDear Sir", "Q/19/220471"),
+        ("Dossier n\u00b0 2022/14587 du tribunal", "2022/14587"),
+        # German Aktenzeichen keeps its abbreviation
+        ("the building permit (Az. 2021-WaStr-0098) was granted", "Az. 2021-WaStr-0098"),
+        ("Az.: IV 3 - 4410/22", "Az.: IV 3 - 4410/22"),
+        # a long number after "number" / "no." / "#"
+        ("The complaint was registered under the number 77120.", "77120"),
+        ("Bug #20931 reopened", "20931"),
+        ("Protocollo n. 123456 del 2020", "123456"),
+        ("crime number: 42/118374/23", "42/118374/23"),
+        ("Geschäftszeichen: 12-3456/2023", "12-3456/2023"),
+        # generic codes, no cue needed
+        ("Your complaint has been logged as CMP-2024-00871.", "CMP-2024-00871"),
+        ("Order status for SO-884120: shipped", "SO-884120"),
+        ("RMA-00412377 has been approved", "RMA-00412377"),
+        ("see the attached log (INC0012345)", "INC0012345"),
+        ("hi, it's about PRJ-5521 again", "PRJ-5521"),
+        ("INTERNAL MEMO \u2013 RQ-0048812", "RQ-0048812"),
+        ("transferred to unit K-PLS-004417 today", "K-PLS-004417"),
+        ("vehicle AB-123-CD was towed", "AB-123-CD"),
+        ("filed as 2022-VwGO-1187 by the office", "2022-VwGO-1187"),
+        ("OUTBOUND SHIPMENT SHP-7730912", "SHP-7730912"),
+    ],
+)
+def test_when_a_reference_code_appears_then_it_is_a_case_number(text, expected, spans_of):
+    assert ("CASE_NUMBER", expected) in spans_of(C, text, THRESHOLD)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Contract no. HV 7730192 ends in May", "HV 7730192"),
+        ("termination of contract KV 55120934", "KV 55120934"),
+        ("treating physician, practitioner no. LANR 987654321", "LANR 987654321"),
+        ("work permit no. 7712309845.", "7712309845"),
+        ("residence permit number 2209341187", "2209341187"),
+        ("the car with registration KL-77-ZT was seen", "KL-77-ZT"),
+        ("Agent: can I have your member number?\nCustomer: sure it's MB-00471263", "MB-00471263"),
+        ("DS 1187 attended the scene", "1187"),
+        ("Arresting officer: PC 20931 J. Walsh", "20931"),
+        ("policy no.: HOM/220/4471-B", "HOM/220/4471-B"),
+        ("Officer Smith, badge 4471, attended", "4471"),
+        ("the vehicle registration AB12 CDE was seen", "AB12 CDE"),
+        ("a car M-AB 1234 parked outside", "M-AB 1234"),
+        ("Kundennummer: 4471192", "4471192"),
+        ("n\u00b0 client : 0044712", "0044712"),
+        ("Agent: account number please?\nCaller: one sec\nCaller: 77120 4419 3", "77120 4419 3"),
+    ],
+)
+def test_when_an_id_follows_an_account_like_cue_then_it_is_an_account_number(
+    text, expected, spans_of
+):
+    assert ("ACCOUNT_NUMBER", expected) in spans_of(A, text, THRESHOLD)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # products, models, standards, pathogens
+        "COVID-19 cases rose again",
+        "an A320 landed at 6pm",
+        "the F-16 jets flew over",
+        "ISO 9001 certified and ISO-9001:2015 audited, EN-13432 compostable, IEC 61508",
+        "an MP3 player, H2O, B2B sales, CO2 emissions, PM2.5 levels, the G7 summit",
+        "SARS-CoV-2, IL-6 and BRCA1 results; HbA1c 48",
+        "Windows 95/98/ME and NT/2000/XP",
+        "a 4K TV, A4 paper, the M25, junction J19-20, an A350-900",
+        "CVE-2021-44228 and CVE-2023-4863",
+        "EGFR-T790M, BRAF-V600E and JAK2-V617F mutations; a Samsung SM-G991B",
+        "call 1-800-FLOWERS",
+        "[2004] ECR I-4567 and ECR II-1234",
+        "UN Doc. A/HRC/45/12 and S/RES/2334 (2016)",
+        "Executive Order 13769",
+        "the tax 12000 was paid, a EUR12000 bonus",
+        "Part No. 12345-6789",
+        # versions, ICD codes
+        "upgrade to v2.1.3 or V10.2.14",
+        "diagnosis F32.1, asthma J45.909, ICD-10",
+        # dates, periods, years
+        "on 2023-05-12 and 12/05/2023",
+        "expires 12-MAR-2023",
+        "Q3-2023 results and the FY2023/24 budget, KW12-2024",
+        "the EURO-2024 finals",
+        "Reports of Judgments and Decisions 1998-VIII",
+        "received on 12.VII.2019",
+        "in 2019",
+        "the 2019/20 season",
+        # legislation
+        "Directive 2009/72/EC and Regulation (EU) 2016/679",
+        "Regulation (EU) No 1215/2012",
+        "Law no. 2004-1234 of 9 March",
+        "Loi n\u00b0 78-17 du 6 janvier",
+        "Article 5 \u00a7 1, section 12(3), Rule 39",
+        "Series A no. 324",
+        # amounts, measures, times, ages, addresses, phones
+        "EUR 2,400 and \u00a31,250.00",
+        "invoice 2400.00 EUR",
+        "39+2 weeks, 120 km, at 23:15, aged 45",
+        "12 Quay Street",
+        "No. 10 Downing Street",
+        "phone number 07700 900123",
+        "a number of 12000 people",
+        "the number 2019",
+        "3-5 working days, 24/7 support, 1/2 cup",
+        # postcodes with a country prefix
+        "D-80331 M\u00fcnchen, CH-8001 Z\u00fcrich, F-75008 Paris",
+        "Washington, DC 20001",
+        # rooms, flights, forms
+        "meet in room B-1204",
+        "flight LH-4412 was delayed",
+        "Form 1099-MISC",
+        # words, not codes
+        "the Covid-2020 lockdown",
+        "iPhone15 and jpg-2021",
+        "in order to buy 5000 units; order of 5000 units",
+        "the contract 2023",
+        "registration 2019",
+    ],
+)
+def test_when_text_is_not_a_reference_then_nothing_is_tagged(text, spans_of):
+    assert spans_of(C, text, THRESHOLD) == []
+    assert spans_of(A, text, THRESHOLD) == []
+
+
+def test_when_a_code_follows_a_case_cue_then_it_scores_higher():
+    text = "refund raised under RF-118802.\nSee also RF-118803"
+    scores = {text[s.start : s.end]: s.score for s in C.analyze(text)}
+    assert scores["RF-118802"] > scores["RF-118803"] >= THRESHOLD
+
+
+def test_when_a_permit_number_is_bare_digits_then_it_beats_a_bare_phone():
+    text = "residence permit no. 1301234567."
+    spans = A.analyze(text)
+    assert max(s.score for s in spans) > 0.4
