@@ -60,6 +60,7 @@ from privtext.tagging.recognizers.phone import DEFAULT_REGIONS, PhoneRecognizer
 from privtext.tagging.recognizers.reference_number import (
     AccountNumberRecognizer,
     CaseNumberRecognizer,
+    IdAcronymRecognizer,
 )
 from privtext.tagging.recognizers.spacy_ner import DEFAULT_MODEL, SpacyNerRecognizer
 from privtext.tagging.recognizers.url import UrlRecognizer
@@ -98,6 +99,7 @@ def default_recognizers(
         UsernameRecognizer(),
         CaseNumberRecognizer(),
         AccountNumberRecognizer(),
+        IdAcronymRecognizer(),
         PhoneRecognizer(phone_regions),
         StreetAddressRecognizer(),
         PostcodeRecognizer(),

@@ -24,6 +24,7 @@ Scores are 0.75-0.85: above the policy threshold, below checksum-validated patte
 from __future__ import annotations
 
 import re
+from collections import Counter
 from typing import ClassVar
 
 from privtext.tagging.base import Recognizer, Span
@@ -41,7 +42,10 @@ _NAME_WORD = rf"(?:{_W}['\u2019]?[^\W\d_]*(?:-{_W}[^\W\d_]*)*)"
 _PARTICLE = r"(?:van|von|de|der|den|da|di|del|della|dos|das|du|le|la|bin|ibn|al|el|ter|ten|y)"
 _INITIAL = r"(?:[A-Z]|Kh|Ch|Sh|Th|Zh|Ph|Yu|Ya|Ts|Dzh)\."
 _INITIALS = rf"(?:{_INITIAL}(?:[ \t]?-?{_INITIAL}){{0,3}})"
-_TITLE_RX = r"(?:Mr|Mrs|Ms|Miss|Mx|Dr|Prof|Sir|Dame|Rev|Herr|Frau|Mme|Mlle|M|Sr|Sra)\.?"
+_TITLE_RX = (
+    r"(?:Mr|Mrs|Ms|Miss|Mx|Dr|Prof|Sir|Dame|Rev|Herr|Frau|Mme|Mlle|M|Sr|Sra|Shri|SHRI|Smt|SMT|"
+    r"Sri|Alhaji|Alhaja|Chief|Eng|Engr|Cllr|Hon)\.?"
+)
 
 _FIELD_LABELS = (
     r"surname|last name|family name|first names?|given names?|forenames?|full name|name|"
@@ -52,16 +56,16 @@ _FIELD_LABELS = (
     r"referring doctor|gp|consultant|owner|account holder|holder|passenger|guest|member|"
     r"insured|policyholder|beneficiary|child|mother|father|spouse|partner|next of kin|"
     r"emergency contact|driver|author|assignee|reporter|interviewer|interviewee|candidate|"
-    r"nom|prénom|nachname|vorname|apellidos?|nombre|cognome"
+    r"nom|prénom|nachname|vorname|apellidos?|nombre|cognome|father's name|mother's name|"
+    r"husband's name|wife's name|guardian|statement of|guest name|lead guest|traveller|"
+    r"traveler|deceased|informant|complainant|accused|pupil name|student name|employee name"
 )
 _NAME_SEQ = (
     rf"(?:{_TITLE_RX}[ \t]+)?"
     rf"(?P<ent>(?:{_INITIALS}[ \t]?)?{_NAME_WORD}(?:,?[ \t]{{1,2}}(?:{_PARTICLE}[ \t])?"
     rf"(?:{_INITIALS}|{_NAME_WORD})){{0,3}})"
 )
-_FIELD = re.compile(
-    rf"(?im)(?:^|[ \t]{{2,}}|\t|\|[ \t]*)(?:{_FIELD_LABELS})[ \t]*:[ \t]*" + _NAME_SEQ
-)
+_FIELD = re.compile(rf"(?im)(?<![\w'\u2019])(?:{_FIELD_LABELS})[ \t]*:[ \t]*" + _NAME_SEQ)
 _GREETING = re.compile(
     r"(?m)(?:^|[.!?][ \t]+)(?:Dear|Hi|Hello|Hey|Hiya|Morning|Good morning|Good afternoon|"
     r"Good evening|Cher|Chère|Liebe|Lieber|Querida|Querido|Caro|Cara)[ \t]+"
@@ -102,6 +106,22 @@ _CHAT_ROLE = re.compile(
     r"Customer|Visitor|Caller|Driver|Nurse|Officer|Host|Moderator)[ \t]+(?P<a>[A-Z][a-z]+)"
     r"|(?P<b>[A-Z][a-z]+)[ \t]*\((?:agent|support|advisor|adviser|customer|visitor|host|"
     r"moderator|hr|it)\))[ \t]*:"
+)
+# Chat exports: "[08:33] Sola: ...", "12/06/2024, 19:02 - Siobhán 🏑: ...", "Yuki S.: ..."
+_CHAT_SPEAKER = re.compile(
+    r"(?m)^[ \t]*(?P<stamp>\[[^\]\n]{4,25}\][ \t]*|\d{1,4}[/.\-]\d{1,2}[/.\-]\d{1,4},?[ \t]"
+    r"\d{1,2}:\d{2}(?::\d{2})?(?:[ \t]?[AaPp][Mm])?[ \t]*[-\u2013][ \t]*)?"
+    r"(?:(?:Uncle|Aunty|Auntie|Aunt|Cousin|Dr|Mr|Mrs|Ms)[ \t]+)?"
+    r"(?P<ent>[A-Z\u00c0-\u024f][^\W\d_]+(?:[ \t][A-Z\u00c0-\u024f][^\W\d_]*\.?){0,2})"
+    r"[ \t]*(?:[^\w\s:]{1,3}[ \t]*)?:[ \t]"
+)
+_SPEAKER_ROLES = frozenset(
+    "Customer Visitor Agent Caller Support Operator Advisor Adviser User Bot System Admin Host "
+    "Moderator Note Notes Re Subject From To Cc Date Time Tel Phone Mobile Email Fax Address "
+    "Name Question Answer Q A Update Edit Warning Error Info Step Steps Action Result Summary "
+    "Re Fwd Sent Received Status Priority Category Ticket Order Reference Policy Patient "
+    "Doctor Nurse Witness Applicant Respondent Tenant Landlord Chair Minutes Present Apologies "
+    "Attendance Teacher Principal Position Role Department Location Start End Total".split()
 )
 _NICKNAME = re.compile(
     r"(?i:(?:known|knew(?: him| her)?)(?: only)? as|called|nicknamed|goes by|a\.k\.a\.?|aka)"
@@ -162,7 +182,7 @@ class PersonCueRecognizer(Recognizer):
                 e = cut
                 continue
             break
-        if e > s:
+        if e > s and text[s].isupper():
             surface = text[s:e]
             words = [w for w in re.split(r"[ \t,]+", surface) if w and not w.endswith(".")]
             if self._plausible(words) or re.fullmatch(_INITIALS, surface.replace(" ", "")):
@@ -212,6 +232,16 @@ class PersonCueRecognizer(Recognizer):
         for m in _CHAT_ROLE.finditer(text):
             g = "a" if m.group("a") else "b"
             out.append(Span(m.start(g), m.end(g), "PERSON", self.LETTER_SCORE, self.name))
+        speakers = [m for m in _CHAT_SPEAKER.finditer(text)]
+        if speakers:
+            seen = Counter(m.group("ent") for m in speakers)
+            for m in speakers:
+                ent = m.group("ent")
+                first = ent.split()[0]
+                if first in _SPEAKER_ROLES or first in STOPWORDS or first in MONTHS_DAYS:
+                    continue
+                if m.group("stamp") or seen[ent] >= 2:
+                    self._add(out, text, m.start("ent"), m.end("ent"), self.LETTER_SCORE)
         for rx in (_NICKNAME, _NEE):
             for m in rx.finditer(text):
                 self._add(out, text, m.start("ent"), m.end("ent"), self.LETTER_SCORE)

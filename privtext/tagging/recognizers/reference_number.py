@@ -680,3 +680,39 @@ class AccountNumberRecognizer(Recognizer):
         if any(sp.start < e and s < sp.end for sp in out):
             return
         add(s, e, _ANSWER_SCORE)
+
+
+# "My BVN is 22419083367", "PPSN: 6271550RA", "CHI 1907985562", "Civil ID: 289041501234":
+# an upper-case acronym naming a number, then a long digit string (letters may close it).
+_ACRONYM_ID = re.compile(
+    r"(?<![\w/])(?P<acr>[A-Z]{2,5})(?:[ \t]+(?:number|no\.?|num|#))?(?:[ \t]+(?:is|was))?"
+    r"[ \t]*[:#]?[ \t]*(?P<ent>\d{6,14}[A-Z]{0,2})(?![\w/.,]\d|\w)"
+)
+_NOT_ID_ACRONYMS = frozenset(
+    "EUR USD GBP CHF JPY CNY INR NGN AUD CAD SEK NOK DKK PLN TRY RUB ZAR BRL MXN AED SAR KWD "
+    "KB MB GB TB KM KG MM CM UTC GMT CET CEST EST PST AM PM ISO EN DIN IEC BS ASTM ISBN ISSN "
+    "DOI PMID TEL FAX MOB PH NO".split()
+)
+
+
+class IdAcronymRecognizer(Recognizer):
+    """Numbers named by an upper-case acronym (``BVN``, ``NIN``, ``PPSN``, ``CHI``, ``TFN``).
+
+    Entity ``ACCOUNT_NUMBER`` (PII). Currency codes, units, time zones and standards are not
+    acronyms of identifiers (``EUR 250000``, ``ISO 27001``).
+    """
+
+    name: ClassVar[str] = "id_acronym_pattern"
+    entity_types: ClassVar[tuple[str, ...]] = ("ACCOUNT_NUMBER",)
+    SCORE: ClassVar[float] = 0.75
+
+    def analyze(self, text: str) -> list[Span]:
+        """Find acronym-named numbers."""
+        if not text or not any(c.isdigit() for c in text):
+            return []
+        out = []
+        for m in _ACRONYM_ID.finditer(text):
+            if m.group("acr") in _NOT_ID_ACRONYMS:
+                continue
+            out.append(Span(m.start("ent"), m.end("ent"), "ACCOUNT_NUMBER", self.SCORE, self.name))
+        return out

@@ -139,6 +139,18 @@ def _known_phrase_type(surface: str) -> str | None:
     return None
 
 
+@lru_cache(maxsize=1)
+def _job_titles() -> frozenset[str]:
+    from importlib import resources
+
+    raw = resources.files("privtext").joinpath("data/job_titles.txt").read_text(encoding="utf-8")
+    return frozenset(
+        line.strip().lower()
+        for line in raw.splitlines()
+        if line.strip() and not line.startswith("#")
+    )
+
+
 def refine(text: str, start: int, end: int, etype: str) -> str | None:
     """Correct the type of one NER entity with cheap evidence, or drop it (None).
 
@@ -147,7 +159,8 @@ def refine(text: str, start: int, end: int, etype: str) -> str | None:
       and not an all-capitals heading line ("THE FACTS", "EDUCATION");
     * a PERSON that is a known place or ends with an organisation head word ("Hospital",
       "Court", "Ltd") is retyped; a LOCATION or ORGANIZATION that is a person's initials
-      ("L.G.", "T.S.") or a known given name is a PERSON.
+      ("L.G.", "T.S.") or a known given name is a PERSON;
+    * a PERSON without an upper-case letter is dropped; a known job title is a JOB_TITLE.
 
     Args:
         text: the text the entity is in.
@@ -174,6 +187,12 @@ def refine(text: str, start: int, end: int, etype: str) -> str | None:
     if etype in ("LOCATION", "ORGANIZATION") and _INITIALS.match(surface):
         return "PERSON"
     known = _known_phrase_type(surface)
+    if etype == "PERSON" and not any(c.isupper() for c in surface):
+        return None  # "subs due": the small model's lower-case guesses
+    if surface.lower() in _job_titles():
+        return "JOB_TITLE"  # "Treasurer", "Chief Executive"
+    if known == "PERSON" and etype != "PERSON":
+        return "PERSON"  # a known given name typed as a group or place ("Dennis", "Jamal")
     if etype == "PERSON":
         if known in ("LOCATION", "ORGANIZATION", "NATIONALITY"):
             return known
@@ -188,8 +207,6 @@ def refine(text: str, start: int, end: int, etype: str) -> str | None:
             return "ORGANIZATION"
         if surface.split(" ", 1)[0] in _ORG_HEADWORDS:
             return "ORGANIZATION"
-    elif known == "PERSON" and etype in ("LOCATION", "ORGANIZATION"):
-        return "PERSON"
     return etype
 
 
@@ -208,6 +225,7 @@ class SpacyNerRecognizer(BatchRecognizer):
         "LOCATION",
         "NATIONALITY",
         "DATE",
+        "JOB_TITLE",
     )
 
     def __init__(self, model: str = DEFAULT_MODEL, batch_size: int = 64) -> None:

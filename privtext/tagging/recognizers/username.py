@@ -44,11 +44,18 @@ class UsernameRecognizer(PatternRecognizer):
          r"(?![\w@]|\.[A-Za-z])", 0.85),
         (
             "login_cue",
-            r"(?i:\b(?:(?:user ?name|user ?id|login|handle|nick(?:name)?|github|gitlab|twitter|"
+            r"(?i:\b(?:(?:user ?name|user ?id|handle|nick(?:name)?|github|gitlab|twitter|"
             r"instagram|insta|snap(?:chat)?|telegram|skype|discord|reddit|tiktok)(?: is)?|"
             r"(?:posted|submitted|reported|created|opened) by|accepted (?:publickey|password) "
             r"for|invalid user|for user|log(?:ged)? in as|sudo:))[ \t]*[:=]?[ \t]*"
             r"(?P<ent>" + _LOGIN + r")(?![\w@]|\.[A-Za-z])",
+            0.8,
+        ),
+        ("reddit_user", r"(?<![\w/])(?P<ent>u/[A-Za-z0-9_\-]{3,20})(?![\w/])", 0.85),
+        (
+            "user_field",
+            r"(?im)^[ \t]*(?:user|login|login assigned|account name|user account)[ \t]*:[ \t]*"
+            r"(?P<ent>[a-z][a-z0-9_.\-]{1,30}[a-z0-9])\b",
             0.8,
         ),
         ("home_dir", r"(?:/home/|/Users/|C:\\Users\\)(?P<ent>" + _LOGIN + r")\b", 0.8),

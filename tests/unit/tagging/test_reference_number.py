@@ -236,3 +236,19 @@ def test_when_a_permit_number_is_bare_digits_then_it_beats_a_bare_phone():
     text = "residence permit no. 1301234567."
     spans = A.analyze(text)
     assert max(s.score for s in spans) > 0.4
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("My BVN is 22419083367 and my NIN is 70183226451.", ["22419083367", "70183226451"]),
+        ("PPSN: 6271550RA\n", ["6271550RA"]),
+        ("Civil ID: 289041501234", ["289041501234"]),
+        ("costs EUR 250000 now", []),
+        ("certified to ISO 270011", []),
+    ],
+)
+def test_numbers_named_by_an_acronym_are_account_numbers(text, expected):
+    from privtext.tagging.recognizers.reference_number import IdAcronymRecognizer
+
+    assert [text[s.start : s.end] for s in IdAcronymRecognizer().analyze(text)] == expected

@@ -48,3 +48,15 @@ def test_non_usernames_are_not_tagged(spans_of, text):
 def test_when_a_plain_nick_opens_two_chat_lines_then_both_are_tagged(spans_of):
     text = "rajiv: on it\nlena.hoffmann: thanks\nrajiv: found it\nnote: x\nnote: y"
     assert [t for _e, t in spans_of(R, text)] == ["rajiv", "lena.hoffmann", "rajiv"]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Posted by u/tired_tenant_bristol • 5h", ["u/tired_tenant_bristol"]),
+        ("User: j.obi-whitfield (Joanna)", ["j.obi-whitfield"]),
+        ("Login assigned: mkim2", ["mkim2"]),
+    ],
+)
+def test_reddit_users_and_login_fields_are_found(spans_of, text, expected):
+    assert [t for _e, t in spans_of(R, text)] == expected
