@@ -334,7 +334,11 @@ class Tagger:
             if not self._acts_on(s):
                 continue
             surface = text[s.start : s.end]
-            if len(surface) >= 2 and any(c.isalpha() for c in surface):
+            if (
+                len(surface) >= 3
+                and any(c.isalpha() for c in surface)
+                and surface[:1].upper() + surface[1:].lower() not in STOPWORDS
+            ):
                 add(surface, s.entity_type, s.score)
             if s.entity_type == "PERSON":
                 for m in _NAME_PART.finditer(surface):

@@ -121,6 +121,16 @@ _GEO_BEFORE = re.compile(
 )
 
 
+# Parties and institutions every judgment of the European Court of Human Rights names: they
+# identify nobody.
+_GENERIC_INSTITUTION = re.compile(
+    r"(?:The |the )?(?:[A-Z][a-z]+ |United Kingdom |United States )?Government\Z"
+    r"|(?:The |the )?European (?:Court|Commission) of Human Rights\Z"
+    r"|(?:The |the )?(?:Grand Chamber|Registry|Court|Commission|Committee of Ministers)\Z"
+)
+_SECTION_HEADING = re.compile(r"(?:^|\n)[A-Z]\.[ \t]+\Z")
+
+
 def _date_is_identifying(surface: str) -> bool:
     return bool(_IDENTIFYING_DATE.search(surface))
 
@@ -189,6 +199,10 @@ def refine(text: str, start: int, end: int, etype: str) -> str | None:
     known = _known_phrase_type(surface)
     if etype == "PERSON" and not any(c.isupper() for c in surface):
         return None  # "subs due": the small model's lower-case guesses
+    if _GENERIC_INSTITUTION.match(surface):
+        return None  # "the Turkish Government", "European Court of Human Rights"
+    if etype == "PERSON" and _SECTION_HEADING.search(text, max(0, start - 4), start):
+        return None  # "A. Background to the case"
     if surface.lower() in _job_titles():
         return "JOB_TITLE"  # "Treasurer", "Chief Executive"
     if known == "PERSON" and etype != "PERSON":

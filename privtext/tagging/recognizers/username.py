@@ -46,9 +46,15 @@ class UsernameRecognizer(PatternRecognizer):
             "login_cue",
             r"(?i:\b(?:(?:user ?name|user ?id|handle|nick(?:name)?|github|gitlab|twitter|"
             r"instagram|insta|snap(?:chat)?|telegram|skype|discord|reddit|tiktok)(?: is)?|"
-            r"(?:posted|submitted|reported|created|opened) by|accepted (?:publickey|password) "
-            r"for|invalid user|for user|log(?:ged)? in as|sudo:))[ \t]*[:=]?[ \t]*"
-            r"(?P<ent>" + _LOGIN + r")(?![\w@]|\.[A-Za-z])",
+            r"accepted (?:publickey|password) for|invalid user|for user|log(?:ged)? in as|"
+            r"sudo:))[ \t]*[:=]?[ \t]*(?P<ent>" + _LOGIN + r")(?![\w@]|\.[A-Za-z])",
+            0.8,
+        ),
+        (
+            # prose cues ("posted by"): only a login-shaped word (with _ . - or a digit)
+            "posted_by",
+            r"(?i:\b(?:posted|submitted|reported|created|opened|raised|filed) by)[ \t]+"
+            r"(?P<ent>[A-Za-z0-9]+[_.\-0-9][A-Za-z0-9_.\-]*[A-Za-z0-9])(?![\w@]|\.[A-Za-z])",
             0.8,
         ),
         ("reddit_user", r"(?<![\w/])(?P<ent>u/[A-Za-z0-9_\-]{3,20})(?![\w/])", 0.85),

@@ -220,3 +220,9 @@ def test_when_a_one_megabyte_document_is_tagged_with_ner_then_every_planted_enti
     missing = [p for p in planted if p not in got]
     assert len(text) >= 1_000_000
     assert missing == []
+
+
+def test_when_a_function_word_was_tagged_then_it_is_not_spread_over_the_document():
+    text = "opened by the clerk. The court and the parties met the next day."
+    tagger = Tagger([_FixedSpans([("the", "USERNAME", 0.8)])], context=False)
+    assert len(tagger.tag(text)) == 1

@@ -60,3 +60,14 @@ def test_when_a_plain_nick_opens_two_chat_lines_then_both_are_tagged(spans_of):
 )
 def test_reddit_users_and_login_fields_are_found(spans_of, text, expected):
     assert [t for _e, t in spans_of(R, text)] == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("An investigation was opened by the Prosecutor", []),
+        ("Bug #12 opened by jdoe_77 yesterday", ["jdoe_77"]),
+    ],
+)
+def test_prose_cues_take_only_login_shaped_words(spans_of, text, expected):
+    assert [t for _e, t in spans_of(R, text)] == expected
