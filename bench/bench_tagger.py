@@ -27,6 +27,7 @@ import argparse
 import json
 import logging
 import os
+import re
 import subprocess
 import sys
 import tempfile
@@ -126,8 +127,8 @@ def presidio_single_seconds(engine, docs) -> float:
     return time.perf_counter() - t
 
 
-def spark_stage_rate(texts: list[str], cores: int, spec) -> float:
-    """Seconds of the tag stage in Spark ``local[cores]`` (after a warm-up on the same data)."""
+def spark_stage_seconds(text_sets: list[list[str]], cores: int, spec) -> list[float]:
+    """Seconds of the tag stage in Spark ``local[cores]`` per text set (each after a warm-up)."""
     from pyspark.sql import functions as F
 
     from pipelines.session import build_session
@@ -137,16 +138,27 @@ def spark_stage_rate(texts: list[str], cores: int, spec) -> float:
         f"local[{cores}]", "privtext-bench-tagger", shuffle_partitions=cores,
         arrow_batch_size=500, extra_conf={"spark.ui.enabled": "false"},
     )  # fmt: skip
-    rows = [(f"d{i}", t) for i, t in enumerate(texts)]
-    df = spark.createDataFrame(rows, "id string, text string").repartition(cores * 4).cache()
-    df.count()
-    tagged = df.select("id", tag_udf(spec)(F.col("text")).alias("tags"))
-    tagged.write.format("noop").mode("overwrite").save()  # warm-up: workers load the model
-    t = time.perf_counter()
-    tagged.write.format("noop").mode("overwrite").save()
-    seconds = time.perf_counter() - t
+    out = []
+    for texts in text_sets:
+        rows = [(f"d{i}", t) for i, t in enumerate(texts)]
+        df = spark.createDataFrame(rows, "id string, text string").repartition(cores * 4).cache()
+        df.count()
+        tagged = df.select("id", tag_udf(spec)(F.col("text")).alias("tags"))
+        tagged.write.format("noop").mode("overwrite").save()  # warm-up: workers load the model
+        t = time.perf_counter()
+        tagged.write.format("noop").mode("overwrite").save()
+        out.append(time.perf_counter() - t)
+        df.unpersist()
     spark.stop()
-    return seconds
+    return out
+
+
+_SENTENCE = re.compile(r"[^.!?\n]*(?:[.!?]+(?=\s|$)|\n|$)")
+
+
+def sentences(texts: list[str]) -> list[str]:
+    """The texts cut into sentences and lines (the "short sentences" case)."""
+    return [m.group().strip() for t in texts for m in _SENTENCE.finditer(t) if m.group().strip()]
 
 
 def main() -> None:
@@ -178,22 +190,35 @@ def main() -> None:
     tagger = build_tagger(spec)
     policy = TierPolicy.load(None)
     tagger.tag_batch([d.text for d in docs[:20]])  # warm-up
-    t = time.perf_counter()
     ours = predict(tagger, policy, docs)
-    kernel_s = time.perf_counter() - t
-
     engine = presidio_engine(model)
     presidio_predict(engine, docs[:20])  # warm-up
-    theirs, presidio_s = presidio_predict(engine, docs)
-    presidio_single_s = presidio_single_seconds(engine, docs)
-
+    theirs, _ = presidio_predict(engine, docs)
     s_ours, s_theirs = score(docs, ours), score(docs, theirs)
-    texts = [d.text for d in docs] * a.repeat
-    spark_s = spark_stage_rate(texts, 1, spec)
-    spark_rate = chars * a.repeat / spark_s
-    presidio_rate = chars / presidio_s
-    single_rate = chars / presidio_single_s
-    kernel_rate = chars / kernel_s
+
+    # Speed on the same texts, as documents and cut into short sentences.
+    from privtext.tagging.evaluate import GoldDoc
+
+    doc_texts = [d.text for d in docs]
+    sets = {"documents": doc_texts, "sentences": sentences(doc_texts)}
+    spark_s = spark_stage_seconds([t * a.repeat for t in sets.values()], 1, spec)
+    speed: dict[str, dict[str, float]] = {}
+    for (name, texts), sp_s in zip(sets.items(), spark_s, strict=True):
+        n_chars = sum(map(len, texts))
+        as_docs = [GoldDoc(f"s{i}", t, []) for i, t in enumerate(texts)]
+        t = time.perf_counter()
+        predict(tagger, policy, as_docs)
+        kernel_s = time.perf_counter() - t
+        _, batched_s = presidio_predict(engine, as_docs)
+        single_s = presidio_single_seconds(engine, as_docs)
+        speed[name] = {
+            "texts": len(texts),
+            "chars": n_chars,
+            "presidio_single_cps": n_chars / single_s,
+            "presidio_batched_cps": n_chars / batched_s,
+            "kernel_cps": n_chars / kernel_s,
+            "spark_cps": n_chars * a.repeat / sp_s,
+        }
 
     print(f"# Tagger vs Presidio on {gold_path}: {len(docs)} documents, {chars:,} characters\n")
     print("| tagger | tier | token P | token R | token F1 | exact F1 | PII chars covered |")
@@ -208,24 +233,26 @@ def main() -> None:
                 f"{t_['token']['recall']:.3f} | {t_['token']['f1']:.3f} | "
                 f"{t_['exact']['f1']:.3f} | {cov} |"
             )
-    print("\n| one core | chars/s | vs Presidio analyze() | vs Presidio batched |")
-    print("|---|---|---|---|")
-    rows = [
-        ("Presidio + spaCy md, `AnalyzerEngine.analyze` per text", single_rate),
-        ("Presidio + spaCy md, `BatchAnalyzerEngine` (nlp.pipe)", presidio_rate),
-        ("privtext tagger kernel (no Spark)", kernel_rate),
-        ("privtext tag stage in Spark local[1]", spark_rate),
-    ]
-    for label, rate in rows:
+    for name, r in speed.items():
         print(
-            f"| {label} | {rate:,.0f} | {rate / single_rate:.1f}x | {rate / presidio_rate:.1f}x |"
+            f"\n{name}: {r['texts']:,} texts, {r['chars'] / r['texts']:,.0f} characters each "
+            "on average\n"
         )
-    print(f"\nSpark stage / kernel: {spark_rate / kernel_rate:.2f}")
+        print("| one core | chars/s | vs Presidio analyze() | vs Presidio batched |")
+        print("|---|---|---|---|")
+        rows = [
+            ("Presidio + spaCy md, `AnalyzerEngine.analyze` per text", r["presidio_single_cps"]),
+            ("Presidio + spaCy md, `BatchAnalyzerEngine` (nlp.pipe)", r["presidio_batched_cps"]),
+            ("privtext tagger kernel (no Spark)", r["kernel_cps"]),
+            ("privtext tag stage in Spark local[1]", r["spark_cps"]),
+        ]
+        for label, rate in rows:
+            vs1, vs2 = rate / r["presidio_single_cps"], rate / r["presidio_batched_cps"]
+            print(f"| {label} | {rate:,.0f} | {vs1:.1f}x | {vs2:.1f}x |")
+        print(f"\nSpark stage / kernel: {r['spark_cps'] / r['kernel_cps']:.2f}")
     if a.json:
         Path(a.json).write_text(json.dumps({
-            "chars": chars, "presidio_cps": presidio_rate,
-            "presidio_single_cps": single_rate, "kernel_cps": kernel_rate,
-            "spark_cps": spark_rate, "privtext": s_ours.to_dict(), "presidio": s_theirs.to_dict(),
+            "speed": speed, "privtext": s_ours.to_dict(), "presidio": s_theirs.to_dict(),
         }, indent=2))  # fmt: skip
 
 
