@@ -226,3 +226,26 @@ def test_when_a_function_word_was_tagged_then_it_is_not_spread_over_the_document
     text = "opened by the clerk. The court and the parties met the next day."
     tagger = Tagger([_FixedSpans([("the", "USERNAME", 0.8)])], context=False)
     assert len(tagger.tag(text)) == 1
+
+
+@pytest.mark.parametrize(
+    ("text", "surface", "etype", "expected"),
+    [
+        ("He worked there for four years.", "four years", "DATE", None),
+        ("On 3 May 1998 he left.", "3 May 1998", "DATE", "DATE"),
+        ("villagers from Ovacık said", "Ovacık", "PERSON", "LOCATION"),
+        ("He was held in Menemen Prison.", "Menemen Prison", "PERSON", "ORGANIZATION"),
+        ("Two suspects, L.G. and D.K.", "L.G.", "LOCATION", "PERSON"),
+        ("THE FACTS\n\n1. The applicant", "FACTS", "ORGANIZATION", None),
+        ("paid EUR 2,400 to", "EUR 2,400", "ORGANIZATION", None),
+        ("The Turkish Government replied", "Turkish Government", "ORGANIZATION", None),
+        ("A. Background to the case", "Background", "PERSON", None),
+        ("the subs due today", "subs due", "PERSON", None),
+        ("Treasurer: Dennis", "Dennis", "NATIONALITY", "PERSON"),
+    ],
+)
+def test_ner_output_is_corrected_by_cheap_evidence(text, surface, etype, expected):
+    from privtext.tagging.recognizers.spacy_ner import refine
+
+    start = text.index(surface)
+    assert refine(text, start, start + len(surface), etype) == expected
