@@ -294,9 +294,10 @@ class Sanitizer:
         starts = np.asarray(edit_starts, dtype=np.int64)[order]
         ends = np.asarray(edit_ends, dtype=np.int64)[order]
         new_text = rebuild(text, starts, ends, [edit_text[i] for i in order])
-        # Pattern-span originals must not survive anywhere in the release.
+        # Pattern-span originals must not survive anywhere in the release (as a whole token:
+        # a short number inside a longer one, or letters inside a word, is not that value).
         for u in units:
-            if u.operator != OP_MECHANISM and u.tier == "PII" and u.original in new_text:
+            if u.operator != OP_MECHANISM and u.tier == "PII" and _occurs(u.original, new_text):
                 leaks += 1
         if self.record_all_tokens:
             for i in np.flatnonzero(~covered).tolist():
@@ -335,3 +336,16 @@ class Sanitizer:
             pii_surrogate_leaks=leaks,
             kept_by_mechanism=kept,
         )
+
+
+def _occurs(value: str, text: str) -> bool:
+    """Whether ``value`` occurs in ``text`` not glued to a letter or digit on either side."""
+    start = text.find(value)
+    while start >= 0:
+        end = start + len(value)
+        before_ok = start == 0 or not text[start - 1].isalnum()
+        after_ok = end == len(text) or not text[end].isalnum()
+        if before_ok and after_ok:
+            return True
+        start = text.find(value, start + 1)
+    return False

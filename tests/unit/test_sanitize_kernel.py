@@ -148,3 +148,19 @@ def test_surrogates_of_emails_stay_emails(emb, cands):
     res = _run(_sanitizer(emb, cands), [TEXT])[0]
     emails = [u.replacement for u in res.units if u.entity_type == "EMAIL"]
     assert emails and all(re.fullmatch(r"[^@\s]+@[^@\s]+\.[a-z]+", e) for e in emails)
+
+
+@pytest.mark.parametrize(
+    ("value", "text", "expected"),
+    [
+        ("4471", "PC 4471 said", True),
+        ("4471", "call 0161 44712 now", False),
+        ("nce", "experience", False),
+        ("jdoe", "jdoe", True),
+        ("AB-12", "ref AB-12.", True),
+    ],
+)
+def test_a_leak_is_a_whole_token_occurrence_of_the_original(value, text, expected):
+    from privtext.sanitize import _occurs
+
+    assert _occurs(value, text) is expected

@@ -45,9 +45,10 @@ class UsernameRecognizer(PatternRecognizer):
         (
             "login_cue",
             r"(?i:\b(?:(?:user ?name|user ?id|handle|nick(?:name)?|github|gitlab|twitter|"
-            r"instagram|insta|snap(?:chat)?|telegram|skype|discord|reddit|tiktok)(?: is)?|"
-            r"accepted (?:publickey|password) for|invalid user|for user|log(?:ged)? in as|"
-            r"sudo:))[ \t]*[:=]?[ \t]*(?P<ent>" + _LOGIN + r")(?![\w@]|\.[A-Za-z])",
+            r"instagram|insta|snap(?:chat)?|telegram|skype|discord|reddit|tiktok)\b"
+            r"(?:[ \t]*[:=][ \t]*|[ \t]+is[ \t]+)|"
+            r"(?:accepted (?:publickey|password) for|invalid user|for user|log(?:ged)? in as)"
+            r"[ \t]+|sudo:[ \t]+))(?P<ent>" + _LOGIN + r")(?![\w@]|\.[A-Za-z])",
             0.8,
         ),
         (

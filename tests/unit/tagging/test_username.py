@@ -71,3 +71,8 @@ def test_reddit_users_and_login_fields_are_found(spans_of, text, expected):
 )
 def test_prose_cues_take_only_login_shaped_words(spans_of, text, expected):
     assert [t for _e, t in spans_of(R, text)] == expected
+
+
+@pytest.mark.parametrize("text", ["for instance the", "the telegram with news", "skipping"])
+def test_cue_words_inside_words_or_before_plain_words_take_nothing(spans_of, text):
+    assert spans_of(R, text) == []
