@@ -56,6 +56,17 @@ _PATTERNS: list[tuple[str, str, float]] = [
         rf"(?:(?i:{_DECADE_WORD})|[1-9]0['\u2019]?s))(?![\w])",
         0.8,
     ),
+    # I'm 29, F / my mother is 72 / who was seventeen at the material time / turning 16
+    (
+        "subject_age",
+        rf"(?<![\w])(?i:i'?m|i\s+am|(?:he|she)(?:'s|\s+is|\s+was)|who\s+(?:is|was)|"
+        rf"(?:my|his|her|their|our)\s+(?:mother|father|mum|mom|dad|son|daughter|wife|husband|"
+        rf"brother|sister|grandmother|grandfather|gran|granny|grandson|granddaughter|child|kid|"
+        rf"baby|boy|girl|partner)\s+(?:is|was)|(?:just\s+)?(?:turning|turned|turns))\s+"
+        rf"(?P<p7>{_NUM})(?=\s*(?:[,.;)!?]|$)|\s+(?i:and|at|now|today|next|this|the|on|in)"
+        rf"\b|\s+[MF]\b)",
+        0.75,
+    ),
     # John Smith (43) / Maria Lopez, 43,
     (
         "after_name",
@@ -65,7 +76,7 @@ _PATTERNS: list[tuple[str, str, float]] = [
 ]
 _RX = re.compile("|".join(f"(?P<{name}>{rx})" for name, rx, _ in _PATTERNS))
 _SCORES = {name: sc for name, _, sc in _PATTERNS}
-_ENT = {"years_old": "p1", "yrs": "p2", "aged": "p3", "decade": "p4"}
+_ENT = {"years_old": "p1", "yrs": "p2", "aged": "p3", "decade": "p4", "subject_age": "p7"}
 _NUMBER = re.compile(r"[0-9]+")
 _MAX_AGE = 120
 

@@ -61,6 +61,7 @@ _CONN = (
     r"la|le)"
 )
 _RUN = rf"{_CAP}(?:[ \t]{_CAP}|[ \t]{_CONN}[ \t]{_CAP}){{0,7}}"
+_HEAD_SET = frozenset(HEADS)
 _HEAD_ALT = "|".join(re.escape(h) for h in sorted(HEADS, key=len, reverse=True))
 _PREFIX_ALT = "|".join(re.escape(h) for h in sorted(PREFIX_HEADS, key=len, reverse=True))
 _AREA_ALT = "|".join(AREAS)
@@ -74,6 +75,19 @@ _SUFFIXED = re.compile(
 # "<Prefix head> <conn> <Cap run>" ("University of Oslo", "Universidad Carlos III de Madrid")
 _PREFIXED = re.compile(
     rf"(?<![\w\-])(?P<ent>(?:{_PREFIX_ALT})(?:[ \t]{_CONN})?[ \t]{_RUN})(?![\w\-])"
+)
+# "Prison no. 13", "School No. 5": a numbered institution needs no name before its head.
+_NUMBERED = re.compile(
+    r"(?<![\w\-])(?P<ent>(?:Prison|Colony|School|Hospital|Polyclinic|Clinic|Lyceum|Gymnasium|"
+    r"Kindergarten|Police Station|Department|Unit|Detention Centre|Penitentiary)"
+    r"[ \t](?:no\.|No\.|nr\.|Nr\.|n°|№)[ \t]?\d+)(?![\w])"
+)
+# "County Cavan", "Province of Ancona", "Canton of Vaud"
+_AREA_PREFIX = re.compile(
+    r"(?<![\w\-])(?P<ent>(?:County|Province of|Canton of|Region of|Département de|Oblast of|"
+    r"Governorate of|Prefecture of|District of|Municipality of)[ \t]"
+    r"[A-Z\u00c0-\u00de\u0100-\u017f][\w'\u2019\-]*(?:[ \t][A-Z][\w'\u2019\-]*)?)"
+    r"(?![\w\-])"
 )
 _AREA = re.compile(
     rf"(?<![\w\-])(?P<ent>{_CAP}(?:[ \t]{_CAP})?[ \t](?:{_AREA_ALT}))\b(?![ \t]+court\b)",
@@ -110,6 +124,12 @@ class OrganizationRecognizer(Recognizer):
                 if " " not in surface.strip() or surface in _GENERIC:
                     continue  # a head word alone ("Hospital", "Court") names nothing
                 out.append(Span(s, e, "ORGANIZATION", self.SCORE, self.name))
+        for m in _NUMBERED.finditer(text):
+            out.append(Span(m.start("ent"), m.end("ent"), "ORGANIZATION", self.SCORE, self.name))
+        for m in _AREA_PREFIX.finditer(text):
+            if m.group("ent").split()[-1] in _HEAD_SET:
+                continue  # "County Council" is an organisation
+            out.append(Span(m.start("ent"), m.end("ent"), "LOCATION", self.AREA_SCORE, self.name))
         for m in _AREA.finditer(text):
             s, e = m.start("ent"), m.end("ent")
             lead = _LEADING_NOISE.match(text, s, e)

@@ -53,3 +53,28 @@ def test_when_an_age_appears_then_the_phrase_is_tagged(text, expected, spans_of)
 )
 def test_when_text_has_no_age_then_nothing_is_tagged(text, spans_of):
     assert spans_of(R, text, THRESHOLD) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "age"),
+    [
+        ("I'm 29, F, first time renting", "29"),
+        ("My mother is 72 and was waiting", "72"),
+        ("who was seventeen at the material time", "seventeen"),
+        ("Precious is turning 16 the same day", "16"),
+    ],
+)
+def test_ages_stated_of_a_person_are_found(text, age):
+    from privtext.tagging.recognizers.age import AgeRecognizer
+
+    assert [text[s.start : s.end] for s in AgeRecognizer().analyze(text)] == [age]
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["she was 5 minutes late", "the price is 72 euros", "he is 6 feet tall", "I'm 100% sure"],
+)
+def test_numbers_after_is_that_are_not_ages_are_not_tagged(text):
+    from privtext.tagging.recognizers.age import AgeRecognizer
+
+    assert AgeRecognizer().analyze(text) == []

@@ -52,3 +52,8 @@ def test_typed_areas_are_locations(spans_of, text, expected):
 )
 def test_generic_heads_are_not_organizations(spans_of, text):
     assert spans_of(R, text) == []
+
+
+def test_numbered_institutions_and_prefixed_areas(spans_of):
+    text = "detained in Prison no. 13 near Ballyjamesduff, County Cavan. He"
+    assert spans_of(R, text) == [("ORGANIZATION", "Prison no. 13"), ("LOCATION", "County Cavan")]
