@@ -199,7 +199,7 @@ CUE_RULES: tuple[CueRule, ...] = (
 _GENERIC_NAMES = (
     r"(?:the\s+)?(?:Court|Government|Commission|Chamber|Grand\s+Chamber|Registry|Registrar|"
     r"Convention|State|States|Section|Article|Applicant|Applicants|Parliament|Ministry|"
-    r"Republic|Court\s+of\s+Appeal|Supreme\s+Court|Constitutional\s+Court)"
+    r"Republic)"
 )
 
 SHAPE_RULES: tuple[ShapeRule, ...] = (

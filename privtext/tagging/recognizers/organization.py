@@ -94,9 +94,7 @@ _AREA = re.compile(
 )
 _LEADING_NOISE = re.compile(r"(?:The|A|An|In|At|On|By|From|To|For|With|Dear|Re|Our)[ \t]+")
 _GENERIC = frozenset(
-    {"The Court", "The Government", "Grand Chamber", "Regional Court", "District Court",
-     "Supreme Court", "Constitutional Court", "High Court", "Court of Appeal", "Police",
-     "The Police"}
+    {"The Court", "The Government", "Grand Chamber", "The Grand Chamber", "Police", "The Police"}
 )  # fmt: skip
 
 
