@@ -44,7 +44,7 @@ def test_typed_areas_are_locations(spans_of, text, expected):
     "text",
     [
         "The Court notes",
-        "the Regional Court dismissed",
+        "the court dismissed",
         "In the Hospital",
         "Kind Regards",
         "a district court",
