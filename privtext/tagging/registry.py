@@ -340,6 +340,10 @@ class Tagger:
                 and surface[:1].upper() + surface[1:].lower() not in STOPWORDS
             ):
                 add(surface, s.entity_type, s.score)
+            if s.entity_type == "PERSON" and not surface.isupper():
+                # the same name in capitals (forms, headings): "KARADAĞ", "ELENA VASQUEZ"
+                if len(surface) >= 4:
+                    add(surface.upper(), "PERSON", s.score)
             if s.entity_type == "PERSON":
                 for m in _NAME_PART.finditer(surface):
                     part = m.group()
@@ -353,6 +357,8 @@ class Tagger:
                         and part not in COMMON_WORD_SURNAMES
                     ):
                         add(part, "PERSON", s.score)
+                        if len(part) >= 4 and not part.isupper():
+                            add(part.upper(), "PERSON", s.score)
                         if not part.isupper() and (part in gaz.given or part in gaz.surnames):
                             # chat style: "maria" after "Maria Garcia" (known names only)
                             add(part.lower(), "PERSON", s.score)

@@ -123,6 +123,12 @@ _SPEAKER_ROLES = frozenset(
     "Doctor Nurse Witness Applicant Respondent Tenant Landlord Chair Minutes Present Apologies "
     "Attendance Teacher Principal Position Role Department Location Start End Total".split()
 )
+# A name heading a CV or a letter: the first line, followed shortly by contact details.
+_HEADING_NAME = re.compile(
+    r"\A[ \t\n]*(?P<ent>[A-Z\u00c0-\u024f][^\W\d_]*(?:[-'\u2019][^\W\d_]+)*"
+    r"(?:[ \t][A-Z\u00c0-\u024f][^\W\d_]*(?:[-'\u2019][^\W\d_]+)*){1,3})[ \t]*\n"
+    r"(?=[^\n]{0,200}(?:@|\+?\d[\d ()\-]{7,}|\b(?:Street|Road|Avenue|Lane|Calle|Rua|Via)\b))"
+)
 _NICKNAME = re.compile(
     r"(?i:(?:known|knew(?: him| her)?)(?: only)? as|called|nicknamed|goes by|a\.k\.a\.?|aka)"
     r"[ \t]+[\"'\u201c\u2018]"
@@ -242,6 +248,12 @@ class PersonCueRecognizer(Recognizer):
                     continue
                 if m.group("stamp") or seen[ent] >= 2:
                     self._add(out, text, m.start("ent"), m.end("ent"), self.LETTER_SCORE)
+        m = _HEADING_NAME.match(text)
+        if m is not None:
+            words = m.group("ent").split()
+            if any((w[:1] + w[1:].lower()) in gaz.given or (w[:1] + w[1:].lower()) in gaz.surnames
+                   for w in words):  # fmt: skip
+                self._add(out, text, m.start("ent"), m.end("ent"), self.FIELD_SCORE)
         for rx in (_NICKNAME, _NEE):
             for m in rx.finditer(text):
                 self._add(out, text, m.start("ent"), m.end("ent"), self.LETTER_SCORE)

@@ -52,3 +52,18 @@ def test_persons_are_found_from_their_surroundings(spans_of, text, expected):
 )
 def test_non_persons_are_not_tagged(spans_of, text):
     assert spans_of(R, text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (
+            "ELENA VASQUEZ-MORENO\nCalle de Embajadores 112\n+34 655 210 874",
+            ["ELENA VASQUEZ-MORENO"],
+        ),
+        ("Kwame Asante\nkwame@example.org | github", ["Kwame Asante"]),
+        ("THE FACTS\n1. The applicant, tel +44 20 7946 0958", []),
+    ],
+)
+def test_a_name_heading_a_cv_or_letter_is_found(spans_of, text, expected):
+    assert [t for _e, t in spans_of(R, text)] == expected

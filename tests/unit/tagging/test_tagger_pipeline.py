@@ -249,3 +249,9 @@ def test_ner_output_is_corrected_by_cheap_evidence(text, surface, etype, expecte
 
     start = text.index(surface)
     assert refine(text, start, start + len(surface), etype) == expected
+
+
+def test_when_a_name_is_tagged_then_its_capitals_form_is_tagged_too():
+    text = "Surname field: KARADAĞ. Later Zeynep Karadağ signed."
+    tagger = Tagger([_FixedSpans([("Zeynep Karadağ", "PERSON", 0.85)])], context=False)
+    assert ("KARADAĞ", "PERSON") in _typed(text, tagger.tag(text))
