@@ -89,6 +89,13 @@ def _add_sanitize_options(p: argparse.ArgumentParser) -> None:
     )
     g.add_argument("--rank-fix-c", type=float, help="rank-fix constant c (perturb.rank_fix_c)")
     g.add_argument("--rank-fix-k", type=int, help="rank-fix list length K (default: 100)")
+    g.add_argument(
+        "--perturb-all-words",
+        action="store_true",
+        default=None,
+        help="perturb every word as PoII, tagged spans keep their tier (whole-text "
+        "sanitization, as in SanText; perturb.perturb_all_words; default: off)",
+    )
     _add_tagging_options(p)
     g = p.add_argument_group("key")
     g.add_argument(
@@ -178,6 +185,7 @@ def overrides_from_args(a: argparse.Namespace) -> dict[str, Any]:
             "rank_fix": rank_fix,
             "rank_fix_c": a.rank_fix_c,
             "rank_fix_k": a.rank_fix_k,
+            "perturb_all_words": a.perturb_all_words,
         },
         "tagging": _tagging_overrides(a),
         "contracts": {"on_failure": a.on_contract_failure},

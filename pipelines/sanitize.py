@@ -277,6 +277,7 @@ def run_sanitize(spark: SparkSession, cfg: RunConfig, run_id: str | None = None)
             policy_path=cfg.tagging.policy,
             noise_key_file=cfg.noise_key_file,
             record_all_tokens=cfg.output.keep_intermediates,
+            perturb_all_words=cfg.perturb.perturb_all_words,
         )
 
         # Perturb

@@ -59,6 +59,7 @@ class PerturbConfig(_Strict):
     rank_fix: bool = True
     rank_fix_c: float | None = None
     rank_fix_k: int = Field(default=100, ge=1, le=10_000)
+    perturb_all_words: bool = False
 
     @field_validator("epsilon", "alpha_pii", "alpha_poii", "rank_fix_c")
     @classmethod

@@ -37,6 +37,7 @@ class EngineSpec:
     policy_path: str | None = None
     noise_key_file: str | None = None
     record_all_tokens: bool = False
+    perturb_all_words: bool = False
 
     def as_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -99,6 +100,7 @@ def get_sanitizer(spec: EngineSpec) -> Sanitizer:
                 tier_epsilon=dict(spec.tier_epsilon),
                 noise=KeyedNoise(load_noise_key(spec.noise_key_file)),
                 record_all_tokens=spec.record_all_tokens,
+                perturb_all_words=spec.perturb_all_words,
             )
             _CACHE.clear()
             _CACHE[spec] = san

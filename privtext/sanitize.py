@@ -45,6 +45,7 @@ from privtext.tokenizer import Tokens, match_case, rebuild
 TIERS = ("PII", "PoII")
 OP_KEEP = "keep"
 OP_MECHANISM = "mechanism"
+WORD_ENTITY = "WORD"  # entity type of words perturbed by perturb_all_words
 
 
 class WordMechanism(Protocol):
@@ -95,6 +96,9 @@ class Sanitizer:
         tier_epsilon: ``{"PII": eps_PII, "PoII": eps_PoII}``.
         noise: keyed noise source.
         record_all_tokens: also return untouched tokens as units (for the ``tokens`` table).
+        perturb_all_words: every word token outside a tagged span is perturbed by the mechanism
+            as PoII (entity type ``WORD``): the whole-text sanitization of the metric-DP
+            literature (SanText; Feyisetan et al.). Tagged spans keep their own tier.
     """
 
     def __init__(
@@ -106,6 +110,7 @@ class Sanitizer:
         tier_epsilon: dict[str, float],
         noise: KeyedNoise,
         record_all_tokens: bool = False,
+        perturb_all_words: bool = False,
     ) -> None:
         self.policy = policy
         self.lookup = lookup
@@ -114,6 +119,7 @@ class Sanitizer:
         self.tier_epsilon = dict(tier_epsilon)
         self.noise = noise
         self.record_all_tokens = record_all_tokens
+        self.perturb_all_words = perturb_all_words
         self._hash_key = noise.derived_key("keyed-hash")
 
     # -- policy ----------------------------------------------------------------------------
@@ -133,6 +139,27 @@ class Sanitizer:
                 kept.append(item)
                 last_end = item[0].end
         return kept
+
+    @staticmethod
+    def _with_all_words(
+        active: list[tuple[Span, str, str]], tk: Tokens
+    ) -> list[tuple[Span, str, str]]:
+        """Add a PoII mechanism unit for every token outside the active spans."""
+        covered = np.zeros(len(tk), dtype=bool)
+        for sp, _tier, _op in active:
+            first = int(np.searchsorted(tk.starts, sp.start, side="left"))
+            last = int(np.searchsorted(tk.starts, sp.end, side="left"))
+            covered[first:last] = True
+            if first > 0 and tk.ends[first - 1] > sp.start:
+                covered[first - 1] = True  # a token cut by the span start stays out
+        extra = [
+            (Span(int(tk.starts[i]), int(tk.ends[i]), WORD_ENTITY, 1.0, "all_words"), "PoII",
+             OP_MECHANISM)
+            for i in np.flatnonzero(~covered).tolist()
+        ]  # fmt: skip
+        merged = active + extra
+        merged.sort(key=lambda t: (t[0].start, -t[0].end))
+        return merged
 
     # -- batch -----------------------------------------------------------------------------
     def sanitize_batch(
@@ -158,6 +185,8 @@ class Sanitizer:
         for d in range(n_docs):
             tk = tokens[d]
             active = self._active_spans(spans[d])
+            if self.perturb_all_words and len(tk):
+                active = self._with_all_words(active, tk)
             per_doc_active.append(active)
             starts = tk.starts
             for sp, tier, op in active:

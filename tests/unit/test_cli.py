@@ -113,3 +113,13 @@ def test_tag_help_lists_the_tagging_options(capsys):
     text = capsys.readouterr().out
     for opt in ("--input", "--output", "--ner-model", "--chunk-chars", "--consistency", "--policy"):
         assert opt in text
+
+
+def test_perturb_all_words_flag_reaches_the_config():
+    from jobs.cli import overrides_from_args
+    from privtext.config import build_config
+
+    a = sanitize_parser().parse_args(["--epsilon", "2", "--perturb-all-words"])
+    assert build_config(None, overrides_from_args(a)).perturb.perturb_all_words is True
+    a = sanitize_parser().parse_args(["--epsilon", "2"])
+    assert build_config(None, overrides_from_args(a)).perturb.perturb_all_words is False

@@ -164,3 +164,30 @@ def test_a_leak_is_a_whole_token_occurrence_of_the_original(value, text, expecte
     from privtext.sanitize import _occurs
 
     assert _occurs(value, text) is expected
+
+
+def test_when_perturb_all_words_is_on_then_every_word_is_perturbed_and_tags_keep_their_tier(
+    emb, cands
+):
+    base = _sanitizer(emb, cands)
+    san = Sanitizer(
+        policy=base.policy,
+        lookup=base.lookup,
+        candidate_words=base.candidate_words,
+        mechanism=base.mechanism,
+        tier_epsilon=base.tier_epsilon,
+        noise=base.noise,
+        perturb_all_words=True,
+    )
+    res = _run(san, [TEXT])[0]
+    tk = tokenize(TEXT)
+    # every token is inside a unit: the tagged spans with their tier, all others PoII words
+    for s, e in zip(tk.starts.tolist(), tk.ends.tolist(), strict=True):
+        assert any(u.start <= s and e <= u.end for u in res.units), TEXT[s:e]
+    words = [u for u in res.units if u.entity_type == "WORD"]
+    assert words and all(u.tier == "PoII" and u.operator == "mechanism" for u in words)
+    assert {u.tier for u in res.units if u.entity_type == "PERSON"} == {"PII"}
+    assert "maria.garcia@example.org" not in res.sanitized_text
+    # the ledger counts them against the PoII budget
+    poii = [r for r in res.ledger if r["tier"] == "PoII"][0]
+    assert poii["tokens_perturbed"] >= len(words)

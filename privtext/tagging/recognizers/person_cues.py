@@ -248,12 +248,12 @@ class PersonCueRecognizer(Recognizer):
                     continue
                 if m.group("stamp") or seen[ent] >= 2:
                     self._add(out, text, m.start("ent"), m.end("ent"), self.LETTER_SCORE)
-        m = _HEADING_NAME.match(text)
-        if m is not None:
-            words = m.group("ent").split()
+        head = _HEADING_NAME.match(text)
+        if head is not None:
+            words = head.group("ent").split()
             if any((w[:1] + w[1:].lower()) in gaz.given or (w[:1] + w[1:].lower()) in gaz.surnames
                    for w in words):  # fmt: skip
-                self._add(out, text, m.start("ent"), m.end("ent"), self.FIELD_SCORE)
+                self._add(out, text, head.start("ent"), head.end("ent"), self.FIELD_SCORE)
         for rx in (_NICKNAME, _NEE):
             for m in rx.finditer(text):
                 self._add(out, text, m.start("ent"), m.end("ent"), self.LETTER_SCORE)
