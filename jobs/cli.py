@@ -90,6 +90,12 @@ def _add_sanitize_options(p: argparse.ArgumentParser) -> None:
     g.add_argument("--rank-fix-c", type=float, help="rank-fix constant c (perturb.rank_fix_c)")
     g.add_argument("--rank-fix-k", type=int, help="rank-fix list length K (default: 100)")
     g.add_argument(
+        "--index",
+        choices=["exact", "hnsw"],
+        help="nearest-candidate search of laplace-nn: exact, or faiss HNSW (approximate: costs "
+        "utility, not privacy) (perturb.index; default: exact)",
+    )
+    g.add_argument(
         "--perturb-all-words",
         action="store_true",
         default=None,
@@ -186,6 +192,7 @@ def overrides_from_args(a: argparse.Namespace) -> dict[str, Any]:
             "rank_fix_c": a.rank_fix_c,
             "rank_fix_k": a.rank_fix_k,
             "perturb_all_words": a.perturb_all_words,
+            "index": a.index,
         },
         "tagging": _tagging_overrides(a),
         "contracts": {"on_failure": a.on_contract_failure},

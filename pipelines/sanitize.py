@@ -264,6 +264,19 @@ def run_sanitize(spark: SparkSession, cfg: RunConfig, run_id: str | None = None)
         cand_file = os.path.join(artifacts, f"candidates-{cands.fingerprint[:16]}.npz")
         cands.save(cand_file)
         spark.sparkContext.addFile(cand_file)
+        index_path = None
+        hnsw_recall = None
+        if cfg.perturb.index == "hnsw" and cfg.perturb.mechanism == "laplace-nn":
+            from privtext.neighbours import HnswIndex, noisy_queries, recall_at_1
+
+            hnsw = HnswIndex(cands)
+            index_file = os.path.join(artifacts, f"hnsw-{cands.fingerprint[:16]}.faiss")
+            hnsw.save(index_file)
+            spark.sparkContext.addFile(index_file)
+            index_path = "sparkfiles:" + os.path.basename(index_file)
+            # utility diagnostic on public draws (not the run's keyed noise)
+            hnsw_recall = recall_at_1(hnsw, cands, noisy_queries(cands, min(tier_eps.values())))
+            log.info("HNSW recall@1 against exact search: %.4f", hnsw_recall)
         durations["candidates"] = time.perf_counter() - t
 
         spec = EngineSpec(
@@ -278,6 +291,8 @@ def run_sanitize(spark: SparkSession, cfg: RunConfig, run_id: str | None = None)
             noise_key_file=cfg.noise_key_file,
             record_all_tokens=cfg.output.keep_intermediates,
             perturb_all_words=cfg.perturb.perturb_all_words,
+            index=cfg.perturb.index,
+            index_path=index_path,
         )
 
         # Perturb
@@ -317,6 +332,8 @@ def run_sanitize(spark: SparkSession, cfg: RunConfig, run_id: str | None = None)
             .first()
         )
         counts.update({k: int(v or 0) for k, v in tok_stats.asDict().items()})
+        if hnsw_recall is not None:
+            counts["hnsw_recall_at_1_x10000"] = int(round(hnsw_recall * 10_000))
         if counts["documents"] + counts["quarantine"] != n_input or counts["documents"] != n_docs:
             raise RuntimeError(
                 "row conservation failed: input rows "

@@ -60,6 +60,7 @@ class PerturbConfig(_Strict):
     rank_fix_c: float | None = None
     rank_fix_k: int = Field(default=100, ge=1, le=10_000)
     perturb_all_words: bool = False
+    index: Literal["exact", "hnsw"] = "exact"
 
     @field_validator("epsilon", "alpha_pii", "alpha_poii", "rank_fix_c")
     @classmethod

@@ -38,6 +38,8 @@ class EngineSpec:
     noise_key_file: str | None = None
     record_all_tokens: bool = False
     perturb_all_words: bool = False
+    index: str = "exact"
+    index_path: str | None = None  # saved HNSW index of the candidate set (an artifact)
 
     def as_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -74,6 +76,10 @@ def build_mechanism(spec: EngineSpec, cands: CandidateSet) -> MechanismAdapter:
         kwargs: dict[str, Any] = {"rank_fix": spec.rank_fix, "rank_fix_k": spec.rank_fix_k}
         if spec.rank_fix_c is not None:
             kwargs["rank_fix_c"] = spec.rank_fix_c
+        if spec.index != "exact":
+            from privtext.neighbours import build_index
+
+            kwargs["index"] = build_index(spec.index, cands, path=spec.index_path)
         impl = LaplaceNN(cands, **kwargs)
         return MechanismAdapter(
             impl, mechanism_label("laplace-nn", spec.rank_fix), int(impl.uniforms_per_token)

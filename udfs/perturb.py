@@ -119,11 +119,13 @@ def _maybe_inject_fault() -> None:
 
 
 def resolve_spec(spec: EngineSpec) -> EngineSpec:
-    """Resolve a ``sparkfiles:NAME`` candidate path to this executor's local copy."""
-    if spec.candidates_path.startswith("sparkfiles:"):
-        from pyspark import SparkFiles
+    """Resolve ``sparkfiles:NAME`` artifact paths to this executor's local copies."""
+    from pyspark import SparkFiles
 
-        return replace(spec, candidates_path=SparkFiles.get(spec.candidates_path.split(":", 1)[1]))
+    if spec.candidates_path.startswith("sparkfiles:"):
+        spec = replace(spec, candidates_path=SparkFiles.get(spec.candidates_path.split(":", 1)[1]))
+    if spec.index_path and spec.index_path.startswith("sparkfiles:"):
+        spec = replace(spec, index_path=SparkFiles.get(spec.index_path.split(":", 1)[1]))
     return spec
 
 

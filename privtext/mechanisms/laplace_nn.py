@@ -49,6 +49,7 @@ per embedding.
 from __future__ import annotations
 
 import math
+from typing import Any
 
 import numpy as np
 from scipy.special import gammainccinv, gammaincinv
@@ -150,6 +151,7 @@ class LaplaceNN:
         rank_fix: apply the rank-based fix of seed 000.
         rank_fix_c: ``c > 0``, per-vocabulary constant (default tuned on GloVe 6B 50d).
         rank_fix_k: ``K``, neighbour-list length, ``1 <= K <= |C|``.
+        index: nearest-candidate search (``privtext.neighbours``); None = exact search.
     """
 
     name = "laplace_nn"
@@ -160,6 +162,7 @@ class LaplaceNN:
         rank_fix: bool = True,
         rank_fix_c: float = DEFAULT_RANK_FIX_C,
         rank_fix_k: int = DEFAULT_RANK_FIX_K,
+        index: Any = None,
     ) -> None:
         if not isinstance(cands, CandidateSet):
             raise ConfigError(f"cands must be a CandidateSet, got {type(cands).__name__}")
@@ -175,6 +178,10 @@ class LaplaceNN:
                 f"rank_fix_k must be an integer in [1, {len(cands)}] (|C|), got {rank_fix_k!r}"
             )
         self.rank_fix_k = int(rank_fix_k)
+        # nearest-candidate search: exact by default; an approximate index (HNSW) is
+        # post-processing of the noisy vector, so the guarantee is unchanged
+        # (privtext/neighbours.py).
+        self.index = index
 
     def __repr__(self) -> str:
         return (
@@ -203,7 +210,10 @@ class LaplaceNN:
         dim = self.cands.dim
         eta = noise_vectors(u, eps, dim)
         eta += np.asarray(self.cands.emb.vectors[emb_idx], dtype=np.float64)
-        idx, _ = nearest(self.cands, eta.astype(np.float32), k=1)
+        if self.index is None:
+            idx, _ = nearest(self.cands, eta.astype(np.float32), k=1)
+        else:
+            idx, _ = self.index.search(eta.astype(np.float32), 1)
         return idx[:, 0]
 
     def sample(self, emb_idx: np.ndarray, eps: float, u: np.ndarray) -> np.ndarray:

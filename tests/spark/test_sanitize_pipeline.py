@@ -225,3 +225,20 @@ def test_a_run_that_fails_after_writing_leaves_the_previous_release_intact(
     after = sorted((r.id, r.text) for r in read_table(spark, f"{out}/documents").collect())
     assert after == before
     assert not list(out.parent.glob(".out.staging-*"))
+
+
+def test_laplace_nn_with_hnsw_runs_on_executors_and_records_its_recall(spark, tmp_path):
+    corpus = tmp_path / "demo.jsonl"
+    write_demo_jsonl(str(corpus), n_docs=12, seed=3, include_bad_rows=False)
+    cfg = _cfg(
+        corpus,
+        tmp_path / "out",
+        perturb={"mechanism": "laplace-nn", "index": "hnsw", "epsilon": 20.0},
+    )
+    summary = run_sanitize(spark, cfg)
+    assert summary.counts["documents"] == 12
+    assert summary.counts["hnsw_recall_at_1_x10000"] >= 9_700
+    manifest = read_table(spark, f"{tmp_path / 'out'}/manifest").first()
+    assert json.loads(manifest.config_json)["perturb"]["index"] == "hnsw"
+    ledger = read_table(spark, f"{tmp_path / 'out'}/ledger").select("mechanism").distinct()
+    assert [r.mechanism for r in ledger.collect()] == ["laplace-nn+rank-fix"]

@@ -1,0 +1,192 @@
+"""Nearest-candidate search for Laplace-NN: exact (blocked BLAS) or approximate (faiss HNSW).
+
+Laplace-NN releases ``NN(phi(x) + eta)``. The nearest-neighbour step is **post-processing** of
+the noisy vector ``z = phi(x) + eta``: its input is ``z`` and the candidate set ``C``, which is
+fixed and public (it never depends on the input words), and an approximate index is a
+deterministic function of ``C`` and its build parameters. For any map ``f`` that does not look at
+``x``, ``P[f(z) = y | x] = integral of 1[f(z) = y] p(z | x) dz <= exp(eps d(x, x')) P[f(z) = y |
+x']`` because the density inequality holds pointwise in ``z``. So replacing the exact search by
+HNSW leaves the metric-DP guarantee unchanged; what it costs is utility: with probability
+``1 - recall@1`` the output is a near, not the nearest, candidate. :func:`recall_at_1` measures
+that against the exact search, and the run records it.
+
+:class:`HnswIndex` wraps ``faiss.IndexHNSWFlat`` (L2) built over the candidate vectors, with
+``M`` links per node, ``ef_construction`` at build and ``ef_search`` at query time. faiss runs
+single-threaded here (one Spark task per core). Indexes are cached per process and can be saved
+next to the candidate set (``.faiss``) so executors load rather than rebuild them.
+"""
+
+from __future__ import annotations
+
+import threading
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Protocol
+
+import numpy as np
+
+from privtext.embeddings import CandidateSet, nearest
+from privtext.errors import ConfigError
+
+INDEX_KINDS = ("exact", "hnsw")
+
+
+class NeighbourIndex(Protocol):
+    """Finds the ``k`` nearest candidates of each query vector."""
+
+    kind: str
+
+    def search(self, queries: np.ndarray, k: int = 1) -> tuple[np.ndarray, np.ndarray]:
+        """``(idx, dist)``: int64 ``[m, k]`` candidate positions and float32 distances."""
+        ...
+
+
+class ExactIndex:
+    """Exact search: blocked float32 matrix products over all of ``C``."""
+
+    kind = "exact"
+
+    def __init__(self, cands: CandidateSet) -> None:
+        self.cands = cands
+
+    def search(self, queries: np.ndarray, k: int = 1) -> tuple[np.ndarray, np.ndarray]:
+        """Exact ``k`` nearest candidates (see :func:`privtext.embeddings.nearest`)."""
+        return nearest(self.cands, queries, k=k)
+
+
+@dataclass(frozen=True)
+class HnswParams:
+    """HNSW build and query parameters.
+
+    Attributes:
+        m: links per node (``M``).
+        ef_construction: candidate-list size while building.
+        ef_search: candidate-list size while searching (recall grows with it).
+    """
+
+    m: int = 32
+    ef_construction: int = 200
+    ef_search: int = 128
+
+    def __post_init__(self) -> None:
+        for name in ("m", "ef_construction", "ef_search"):
+            v = getattr(self, name)
+            if isinstance(v, bool) or not isinstance(v, int) or v < 1:
+                raise ConfigError(f"hnsw.{name} must be an integer >= 1, got {v!r}")
+
+
+class HnswIndex:
+    """Approximate search with faiss ``IndexHNSWFlat`` (L2) over the candidate vectors."""
+
+    kind = "hnsw"
+
+    def __init__(self, cands: CandidateSet, params: HnswParams | None = None, index=None) -> None:
+        import faiss
+
+        faiss.omp_set_num_threads(1)
+        self.cands = cands
+        self.params = params or HnswParams()
+        if index is None:
+            vecs = np.ascontiguousarray(cands.vectors, dtype=np.float32)
+            index = faiss.IndexHNSWFlat(cands.dim, self.params.m)
+            index.hnsw.efConstruction = self.params.ef_construction
+            index.add(vecs)
+        if index.ntotal != len(cands) or index.d != cands.dim:
+            raise ConfigError(
+                f"HNSW index has {index.ntotal} vectors of dim {index.d}, the candidate set "
+                f"{len(cands)} of dim {cands.dim}"
+            )
+        index.hnsw.efSearch = self.params.ef_search
+        self.index = index
+
+    def search(self, queries: np.ndarray, k: int = 1) -> tuple[np.ndarray, np.ndarray]:
+        """Approximate ``k`` nearest candidates (distances are Euclidean, not squared)."""
+        q = np.ascontiguousarray(queries, dtype=np.float32)
+        if q.ndim != 2 or q.shape[1] != self.cands.dim:
+            raise ValueError(f"queries must have shape (m, {self.cands.dim}), got {q.shape}")
+        d2, idx = self.index.search(q, k)
+        missing = idx < 0
+        if missing.any():  # HNSW returned fewer than k: fill from the exact search
+            ex_idx, ex_d = nearest(self.cands, q[missing.any(axis=1)], k=k)
+            idx[missing.any(axis=1)] = ex_idx
+            d2[missing.any(axis=1)] = ex_d**2
+        return idx.astype(np.int64), np.sqrt(np.maximum(d2, 0.0)).astype(np.float32)
+
+    def save(self, path: str | Path) -> None:
+        """Write the index (``faiss.write_index``) next to its candidate set."""
+        import faiss
+
+        faiss.write_index(self.index, str(path))
+
+    @classmethod
+    def load(
+        cls, path: str | Path, cands: CandidateSet, params: HnswParams | None = None
+    ) -> HnswIndex:
+        """Read an index written by :meth:`save` for the same candidate set."""
+        import faiss
+
+        return cls(cands, params, index=faiss.read_index(str(path)))
+
+
+def recall_at_1(index: NeighbourIndex, cands: CandidateSet, queries: np.ndarray) -> float:
+    """Share of queries whose approximate nearest candidate is the exact nearest one.
+
+    A query whose exact first and second neighbours are at the same distance counts as found
+    when the index returns either.
+    """
+    q = np.ascontiguousarray(queries, dtype=np.float32)
+    ex_idx, ex_d = nearest(cands, q, k=2)
+    ap_idx, ap_d = index.search(q, 1)
+    hit = (ap_idx[:, 0] == ex_idx[:, 0]) | (np.abs(ap_d[:, 0] - ex_d[:, 0]) <= 1e-5 * ex_d[:, 0])
+    return float(hit.mean()) if len(hit) else 1.0
+
+
+def noisy_queries(cands: CandidateSet, eps: float, n: int = 2_000, seed: int = 0) -> np.ndarray:
+    """Public diagnostic queries: candidate vectors plus Laplace-NN noise at ``eps``.
+
+    Drawn from numpy's seeded generator, never from a run's secret key: they only measure how
+    often the approximate search returns the exact nearest candidate.
+    """
+    from privtext.mechanisms.laplace_nn import laplace_uniforms_per_token, noise_vectors
+
+    rng = np.random.default_rng(seed)
+    rows = rng.integers(0, len(cands), size=min(n, max(len(cands), 1)))
+    u = rng.random((len(rows), laplace_uniforms_per_token(cands.dim)))
+    u = np.clip(u, 1e-12, 1 - 1e-12)
+    return (cands.vectors[rows].astype(np.float64) + noise_vectors(u, eps, cands.dim)).astype(
+        np.float32
+    )
+
+
+_LOCK = threading.Lock()
+_CACHE: dict[tuple[str, str, HnswParams | None], NeighbourIndex] = {}
+
+
+def build_index(
+    kind: str, cands: CandidateSet, params: HnswParams | None = None, path: str | None = None
+) -> NeighbourIndex:
+    """The index of ``kind`` for ``cands``, built or loaded once per process.
+
+    Args:
+        kind: ``exact`` or ``hnsw``.
+        cands: the candidate set.
+        params: HNSW parameters (ignored for ``exact``).
+        path: for ``hnsw``, a saved index to load (built and not saved when absent).
+
+    Raises:
+        ConfigError: unknown kind.
+    """
+    if kind not in INDEX_KINDS:
+        raise ConfigError(f"perturb.index must be one of {INDEX_KINDS}, got {kind!r}")
+    key = (kind, cands.fingerprint, params if kind == "hnsw" else None)
+    with _LOCK:
+        idx = _CACHE.get(key)
+        if idx is None:
+            if kind == "exact":
+                idx = ExactIndex(cands)
+            elif path and Path(path).exists():
+                idx = HnswIndex.load(path, cands, params)
+            else:
+                idx = HnswIndex(cands, params)
+            _CACHE[key] = idx
+        return idx
