@@ -67,6 +67,19 @@ _PATTERNS: list[tuple[str, str, float]] = [
         rf"\b|\s+[MF]\b)",
         0.75,
     ),
+    # My dad (61, retired ...) / Nnamdi (31) / Hourigan, 83, / a child (7 years)
+    (
+        "bracket_age",
+        r"(?<=[A-Za-z\u00c0-\u024f\"'])(?:\s\(|,\s)(?P<p8>[0-9]{1,2})(?=,\s|\)|\s(?i:years?|yrs)\))",
+        0.7,
+    ),
+    # he is about thirty, white / her daughter (about 10)
+    (
+        "about_age",
+        rf"(?<![\w])(?i:is|was|be|aged|\()\s*(?i:about|around|nearly|almost|roughly)\s+"
+        rf"(?P<p9>{_NUM})(?=\s*(?:[,.;)]|$)|\s+(?i:and|in|at|years?|yrs)\b)",
+        0.7,
+    ),
     # John Smith (43) / Maria Lopez, 43,
     (
         "after_name",
@@ -76,8 +89,37 @@ _PATTERNS: list[tuple[str, str, float]] = [
 ]
 _RX = re.compile("|".join(f"(?P<{name}>{rx})" for name, rx, _ in _PATTERNS))
 _SCORES = {name: sc for name, _, sc in _PATTERNS}
-_ENT = {"years_old": "p1", "yrs": "p2", "aged": "p3", "decade": "p4", "subject_age": "p7"}
+_ENT = {
+    "years_old": "p1",
+    "yrs": "p2",
+    "aged": "p3",
+    "decade": "p4",
+    "subject_age": "p7",
+    "bracket_age": "p8",
+    "about_age": "p9",
+}
 _NUMBER = re.compile(r"[0-9]+")
+_WORD_BEFORE = re.compile(r"([^\W\d_]+)[\"'\u201d]?(?:\s\(|,\s)\Z")
+_RELATIONS = frozenset(
+    "dad mum mom father mother son daughter child kid baby boy girl wife husband brother "
+    "sister grandmother grandfather gran granny grandson granddaughter partner friend".split()
+)
+
+
+def _age_owner_before(text: str, start: int) -> bool:
+    """Whether the word before ``(43`` / ``, 43,`` is a name (capitalized) or a relation."""
+    m = _WORD_BEFORE.search(text, max(0, start - 40), start)
+    if m is None:
+        return False
+    word = m.group(1)
+    months = {"January", "February", "March", "April", "May", "June", "July", "August",
+              "September", "October", "November", "December", "Article", "Section", "Page",
+              "Rule", "Chapter", "Room", "Flat", "Level"}  # fmt: skip
+    return (word[0].isupper() and word not in months and not word.isupper()) or (
+        word.lower() in _RELATIONS
+    )
+
+
 _MAX_AGE = 120
 
 
@@ -109,6 +151,8 @@ class AgeRecognizer(Recognizer):
                 grp = _ENT[kind]
             s, e = m.span(grp)
             if s < 0 or s >= e:
+                continue
+            if kind == "bracket_age" and not _age_owner_before(text, s):
                 continue
             num = _NUMBER.search(text, s, e)
             if num is not None and int(num.group()) > _MAX_AGE:

@@ -344,6 +344,39 @@ _NOT_TRADE = frozenset(
 )
 
 
+# Head nouns of job titles written in capitals ("Duty Port Manager", "Payroll Officer"),
+# taken only in a role position (after a name and a comma, in brackets after a name, on the
+# line under a name in a signature, after "Position:"/"Role:").
+_ROLE_HEADS = (
+    "Manager|Officer|Scientist|Programmer|Developer|Engineer|Secretary|Planner|Director|"
+    "Consultant|Teacher|Lecturer|Professor|Assistant|Analyst|Specialist|Coordinator|"
+    "Co-ordinator|Administrator|Adviser|Advisor|Technician|Nurse|Physician|Surgeon|Partner|"
+    "Associate|Executive|Designer|Architect|Accountant|Auditor|Inspector|Supervisor|Clerk|"
+    "Chair|Chairman|Chairwoman|Chairperson|Treasurer|President|Founder|Lead|Head|Editor|"
+    "Reporter|Journalist|Solicitor|Barrister|Paralegal|Therapist|Pharmacist|Midwife|Worker|"
+    "Operator|Driver|Agent|Representative|Controller|Captain|Instructor|Trainer|Coach|"
+    "Researcher|Student|Intern|Apprentice|Chef|Cook|Librarian|Curator|Surveyor|Commissioner|"
+    "[A-Z][a-z]+ologist|[A-Z][a-z]+iatrist|[A-Z][a-z]+ician"
+)
+_ROLE_RUN = (
+    r"(?P<ent>(?:(?:[A-Z][\w'\u2019\-]*|of|and|&)[ \t]){0,5}(?:" + _ROLE_HEADS + r")"
+    r"(?:[ \t](?:I{1,3}|IV|[1-3]))?)(?![\w\-])"
+)
+_ROLE_POSITIONS = re.compile(
+    r"(?:(?<=[a-z\u00e0-\u024f\)]),[ \t]"  # "Joanna Obi-Whitfield, Payroll Officer"
+    r"|(?<=[A-Za-z\u00c0-\u024f])[ \t]\("  # "R. Patel (Chair)"
+    r"|(?im:(?:position|role|job title|title|occupation|designation|post)[ \t]*:[ \t]*)"
+    r"|\|[ \t])" + _ROLE_RUN
+)
+_SIGNATURE_ROLE = re.compile(
+    r"(?m)^(?:(?:Dr|Mr|Mrs|Ms|Prof|SP|Sgt|Insp)\.?[ \t])?(?:[A-Z][\w.'\u2019\-]*[ \t]){0,3}"
+    r"[A-Z][\w'\u2019\-]+[ \t]*\n" + _ROLE_RUN.replace("(?P<ent>", "(?P<ent>(?=[A-Z])", 1)
+)
+
+
+_ROLE_NOT_FIRST = frozenset({"The", "A", "An", "Our", "Your", "My", "Dear", "Kind", "Best"})
+
+
 class JobTitleRecognizer(Recognizer):
     """Tag job titles and occupations as ``JOB_TITLE`` (see the module docstring).
 
@@ -355,6 +388,7 @@ class JobTitleRecognizer(Recognizer):
     entity_types: ClassVar[tuple[str, ...]] = ("JOB_TITLE",)
     BASE_SCORE: ClassVar[float] = 0.7
     CONTEXT_SCORE: ClassVar[float] = 0.9
+    ROLE_SCORE: ClassVar[float] = 0.75
     CONTEXT_WINDOW: ClassVar[int] = 30
 
     _context_re = compile_context(CONTEXT)
@@ -426,4 +460,10 @@ class JobTitleRecognizer(Recognizer):
                 if kept:
                     s = lead.start("trade") + kept[0].start()
             out.append(Span(s, e, "JOB_TITLE", score, self.name))
+        for rx in (_ROLE_POSITIONS, _SIGNATURE_ROLE):
+            for m in rx.finditer(text):
+                rs, re_ = m.span("ent")
+                surface = text[rs:re_]
+                if surface[:1].isupper() and surface.split()[0] not in _ROLE_NOT_FIRST:
+                    out.append(Span(rs, re_, "JOB_TITLE", self.ROLE_SCORE, self.name))
         return out

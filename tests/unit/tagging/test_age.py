@@ -78,3 +78,19 @@ def test_numbers_after_is_that_are_not_ages_are_not_tagged(text):
     from privtext.tagging.recognizers.age import AgeRecognizer
 
     assert AgeRecognizer().analyze(text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "ages"),
+    [
+        ("My dad (61, retired SBI manager)", ["61"]),
+        ("Nnamdi (31) and Kehinde Bello (24), were", ["31", "24"]),
+        ("Paddy Hourigan, 83, was presented", ["83"]),
+        ("He is about thirty, white", ["thirty"]),
+        ("see page (12) and Article 5 (1)", []),
+    ],
+)
+def test_ages_in_brackets_or_commas_after_a_person(text, ages):
+    from privtext.tagging.recognizers.age import AgeRecognizer
+
+    assert [text[s.start : s.end] for s in AgeRecognizer().analyze(text)] == ages

@@ -72,3 +72,31 @@ def test_trade_words_between_a_determiner_and_a_title_join_it(text, title):
     r = JobTitleRecognizer()
     r.load()
     assert [text[s.start : s.end] for s in r.analyze(text)] == [title]
+
+
+@pytest.mark.parametrize(
+    ("text", "title"),
+    [
+        ("Angus Mac an t-Saoir | Duty Port Manager, Oban", "Duty Port Manager"),
+        ("(Joanna Obi-Whitfield, Payroll Officer)", "Payroll Officer"),
+        ("Present: R. Patel (Chair), M. Kowalczyk", "Chair"),
+        (
+            "Dr S. Venkataraman\nConsultant Rheumatologist\nRoyal Infirmary",
+            "Consultant Rheumatologist",
+        ),
+        ("Position: Transport Planner II, Night Operations", "Transport Planner II"),
+    ],
+)
+def test_capitalized_titles_in_a_role_position_are_found(title, text):
+    r = JobTitleRecognizer()
+    r.load()
+    assert title in [text[s.start : s.end] for s in r.analyze(text)]
+
+
+@pytest.mark.parametrize(
+    "text", ["London, United Kingdom", "Smith (United Nations) said", "Kind regards,\nThe Team"]
+)
+def test_capitalized_words_outside_a_role_are_not_titles(text):
+    r = JobTitleRecognizer()
+    r.load()
+    assert r.analyze(text) == []
