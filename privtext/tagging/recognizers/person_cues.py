@@ -129,6 +129,20 @@ _HEADING_NAME = re.compile(
     r"(?:[ \t][A-Z\u00c0-\u024f][^\W\d_]*(?:[-'\u2019][^\W\d_]+)*){1,3})[ \t]*\n"
     r"(?=[^\n]{0,200}(?:@|\+?\d[\d ()\-]{7,}|\b(?:Street|Road|Avenue|Lane|Calle|Rua|Via)\b))"
 )
+# Chukwudi "Small" Nnamdi, Paddy "the Post" Hourigan: a quoted nickname inside a name
+_QUOTED_MIDDLE = re.compile(
+    r"(?<![\w])(?P<ent>[A-Z][^\W\d_]+[ \t][\"\u201c\u2018'][^\"\u201d\u2019'\n]{1,20}"
+    r"[\"\u201d\u2019'][ \t][A-Z][^\W\d_]+(?:-[A-Z][^\W\d_]+)?)"
+)
+# "Morag is phoning", "Raju called from", "Kobayashi will meet you": an unknown capitalized word
+# doing what people do.
+_HUMAN_VERB = re.compile(
+    r"(?<![\w\-])(?P<ent>[A-Z][a-z\u00e0-\u024f]+(?:[ \t][A-Z][a-z\u00e0-\u024f]+)?)"
+    r"(?:'s)?[ \t]+(?:said|says|told|asked|called|phoned|rang|texted|emailed|wrote|replied|"
+    r"thanked|reported|confirmed|explained|agreed|stated|insisted|complained|admitted|denied|"
+    r"is phoning|is calling|is coming|was born|will call|will meet|will confirm|will pick|"
+    r"has trained|has worked|has been|thinks|wants|knows)\b"
+)
 _NICKNAME = re.compile(
     r"(?i:(?:known|knew(?: him| her)?)(?: only)? as|called|nicknamed|goes by|a\.k\.a\.?|aka)"
     r"[ \t]+[\"'\u201c\u2018]"
@@ -145,6 +159,13 @@ _LOWER_NAME_AFTER = re.compile(
     r"(?<![\w@.])(?P<ent>[a-z][a-z\-]{2,20})(?='s\b|[ \t]+(?:says|said|thinks|wants|and i\b|"
     r"renewed|called|texted|told|is coming|will)\b)"
 )
+_NOT_HUMAN_SUBJECTS = frozenset(
+    "Court Government Police Company Council Ministry Office Department Bank Agency Applicant "
+    "Applicants Respondent Claimant Defendant Witness Victim Tenant Landlord Customer Caller "
+    "Agent Manager Doctor Nurse Officer Judge Prosecutor Registry Committee Board Team Staff "
+    "Management School Hospital Commission Tribunal State Republic Article Section Report "
+    "Everyone Nobody Somebody Someone Anyone Everybody He She They We It This That There".split()
+)
 _NOT_NAMES = frozenset(
     "sir madam colleague colleagues team all everyone customer customers hiring manager "
     "friends friend there you guys folks members applicant parents patient".split()
@@ -160,6 +181,7 @@ class PersonCueRecognizer(Recognizer):
     LETTER_SCORE: ClassVar[float] = 0.8
     INITIALS_SCORE: ClassVar[float] = 0.8
     LOWER_SCORE: ClassVar[float] = 0.75
+    VERB_SCORE: ClassVar[float] = 0.7
 
     def load(self) -> None:
         """Load the gazetteer's name lists (shared, cached per process)."""
@@ -254,6 +276,17 @@ class PersonCueRecognizer(Recognizer):
             if any((w[:1] + w[1:].lower()) in gaz.given or (w[:1] + w[1:].lower()) in gaz.surnames
                    for w in words):  # fmt: skip
                 self._add(out, text, head.start("ent"), head.end("ent"), self.FIELD_SCORE)
+        for m in _QUOTED_MIDDLE.finditer(text):
+            self._add(out, text, m.start("ent"), m.end("ent"), self.LETTER_SCORE)
+        for m in _HUMAN_VERB.finditer(text):
+            words = m.group("ent").split()
+            if any(
+                w in STOPWORDS or w in MONTHS_DAYS or w in TITLES or w in gaz.known_tokens
+                or w in _NOT_HUMAN_SUBJECTS
+                for w in words
+            ):  # fmt: skip
+                continue
+            self._add(out, text, m.start("ent"), m.end("ent"), self.VERB_SCORE)
         for rx in (_NICKNAME, _NEE):
             for m in rx.finditer(text):
                 self._add(out, text, m.start("ent"), m.end("ent"), self.LETTER_SCORE)

@@ -99,6 +99,7 @@ _IDENTIFYING_DATE = re.compile(
     r"|\b\d{1,2}[./-]\d{1,2}[./-]\d{2,4}\b"
     r"|'\d\d\b"
 )
+_MONTH_ALONE = re.compile(r"(?i)" + _MONTH)
 _MONEY = re.compile(r"(?i)(?:\b(?:eur|usd|gbp|chf|try|pln|rub)|[€$£])\s?\d")
 _ORG_HEADWORDS = frozenset(
     {
@@ -199,6 +200,8 @@ def refine(text: str, start: int, end: int, etype: str) -> str | None:
     known = _known_phrase_type(surface)
     if etype == "PERSON" and not any(c.isupper() for c in surface):
         return None  # "subs due": the small model's lower-case guesses
+    if etype == "PERSON" and _MONTH_ALONE.fullmatch(surface):
+        return None  # "Mar 2" split by the model
     if _GENERIC_INSTITUTION.match(surface):
         return None  # "the Turkish Government", "European Court of Human Rights"
     if etype == "PERSON" and _SECTION_HEADING.search(text, max(0, start - 4), start):

@@ -67,3 +67,20 @@ def test_non_persons_are_not_tagged(spans_of, text):
 )
 def test_a_name_heading_a_cv_or_letter_is_found(spans_of, text, expected):
     assert [t for _e, t in spans_of(R, text)] == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ('The suspects, Chukwudi "Small" Nnamdi (31)', ['Chukwudi "Small" Nnamdi']),
+        ("to wind. Morag is phoning the passengers", ["Morag"]),
+        ("Delivery boy Raju called from the gate", ["Raju"]),
+        ("The Court said that", []),
+        ("The applicant said", []),
+        ("London said no", []),
+    ],
+)
+def test_names_with_quoted_nicknames_and_unknown_names_doing_what_people_do(
+    spans_of, text, expected
+):
+    assert [t for _e, t in spans_of(R, text)] == expected

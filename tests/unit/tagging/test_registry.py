@@ -84,7 +84,7 @@ def test_when_a_recognizer_returns_an_out_of_range_span_then_it_is_dropped():
 
 
 def test_when_min_score_is_set_then_lower_spans_are_dropped():
-    text = "Kowalski said hi to Maria."
+    text = "We met Kowalski and Maria."
     rules = Tagger(default_recognizers(ner_model=None), consistency=False)
     assert any(s.score < 0.5 for s in rules.tag(text))
     strict = Tagger(default_recognizers(ner_model=None), min_score=0.5, consistency=False)
