@@ -38,7 +38,7 @@ def test_when_iban_checksum_or_format_is_invalid_then_nothing_is_tagged(text, sp
     assert spans_of(R, text) == []
 
 
-def test_when_an_iban_shaped_string_fails_its_checksum_after_the_word_iban_then_it_is_tagged_lower():
+def test_when_an_iban_shaped_string_fails_its_checksum_after_iban_then_it_is_tagged_lower():
     from privtext.tagging.recognizers.iban import IbanRecognizer
 
     text = "pay to IBAN DE44 5005 0201 0000 8847 21, quoting"
