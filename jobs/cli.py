@@ -96,6 +96,12 @@ def _add_sanitize_options(p: argparse.ArgumentParser) -> None:
         "utility, not privacy) (perturb.index; default: exact)",
     )
     g.add_argument(
+        "--hnsw",
+        metavar="M,EF_CONSTRUCTION,EF_SEARCH",
+        help="HNSW parameters (perturb.hnsw_m, perturb.hnsw_ef_construction, "
+        "perturb.hnsw_ef_search; default: 32,200,128)",
+    )
+    g.add_argument(
         "--perturb-all-words",
         action="store_true",
         default=None,
@@ -165,6 +171,19 @@ def sanitize_parser(prog: str = "privtext sanitize") -> argparse.ArgumentParser:
     return p
 
 
+def _hnsw_overrides(value: str | None) -> dict[str, Any]:
+    """``"M,EFC,EFS"`` -> the three perturb fields (validated by the config model)."""
+    if value is None:
+        return {}
+    parts = value.split(",")
+    if len(parts) != 3 or not all(p.strip().isdigit() for p in parts):
+        raise ConfigError(
+            f"--hnsw must be three integers M,EF_CONSTRUCTION,EF_SEARCH, got {value!r}"
+        )
+    m, efc, efs = (int(p) for p in parts)
+    return {"hnsw_m": m, "hnsw_ef_construction": efc, "hnsw_ef_search": efs}
+
+
 def overrides_from_args(a: argparse.Namespace) -> dict[str, Any]:
     rank_fix = None if a.rank_fix is None else a.rank_fix == "on"
     return {
@@ -193,6 +212,7 @@ def overrides_from_args(a: argparse.Namespace) -> dict[str, Any]:
             "rank_fix_k": a.rank_fix_k,
             "perturb_all_words": a.perturb_all_words,
             "index": a.index,
+            **_hnsw_overrides(a.hnsw),
         },
         "tagging": _tagging_overrides(a),
         "contracts": {"on_failure": a.on_contract_failure},

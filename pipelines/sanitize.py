@@ -266,10 +266,12 @@ def run_sanitize(spark: SparkSession, cfg: RunConfig, run_id: str | None = None)
         spark.sparkContext.addFile(cand_file)
         index_path = None
         hnsw_recall = None
+        p = cfg.perturb
+        hnsw_params = (p.hnsw_m, p.hnsw_ef_construction, p.hnsw_ef_search)
         if cfg.perturb.index == "hnsw" and cfg.perturb.mechanism == "laplace-nn":
-            from privtext.neighbours import HnswIndex, noisy_queries, recall_at_1
+            from privtext.neighbours import HnswIndex, HnswParams, noisy_queries, recall_at_1
 
-            hnsw = HnswIndex(cands)
+            hnsw = HnswIndex(cands, HnswParams(*hnsw_params))
             index_file = os.path.join(artifacts, f"hnsw-{cands.fingerprint[:16]}.faiss")
             hnsw.save(index_file)
             spark.sparkContext.addFile(index_file)
@@ -293,6 +295,7 @@ def run_sanitize(spark: SparkSession, cfg: RunConfig, run_id: str | None = None)
             perturb_all_words=cfg.perturb.perturb_all_words,
             index=cfg.perturb.index,
             index_path=index_path,
+            hnsw=hnsw_params,
         )
 
         # Perturb

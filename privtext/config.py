@@ -61,6 +61,9 @@ class PerturbConfig(_Strict):
     rank_fix_k: int = Field(default=100, ge=1, le=10_000)
     perturb_all_words: bool = False
     index: Literal["exact", "hnsw"] = "exact"
+    hnsw_m: int = Field(default=32, ge=4, le=256)
+    hnsw_ef_construction: int = Field(default=200, ge=8, le=4_096)
+    hnsw_ef_search: int = Field(default=128, ge=1, le=16_384)
 
     @field_validator("epsilon", "alpha_pii", "alpha_poii", "rank_fix_c")
     @classmethod

@@ -40,6 +40,7 @@ class EngineSpec:
     perturb_all_words: bool = False
     index: str = "exact"
     index_path: str | None = None  # saved HNSW index of the candidate set (an artifact)
+    hnsw: tuple[int, int, int] = (32, 200, 128)  # M, efConstruction, efSearch
 
     def as_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -77,9 +78,10 @@ def build_mechanism(spec: EngineSpec, cands: CandidateSet) -> MechanismAdapter:
         if spec.rank_fix_c is not None:
             kwargs["rank_fix_c"] = spec.rank_fix_c
         if spec.index != "exact":
-            from privtext.neighbours import build_index
+            from privtext.neighbours import HnswParams, build_index
 
-            kwargs["index"] = build_index(spec.index, cands, path=spec.index_path)
+            params = HnswParams(*spec.hnsw)
+            kwargs["index"] = build_index(spec.index, cands, params, path=spec.index_path)
         impl = LaplaceNN(cands, **kwargs)
         return MechanismAdapter(
             impl, mechanism_label("laplace-nn", spec.rank_fix), int(impl.uniforms_per_token)

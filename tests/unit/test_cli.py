@@ -123,3 +123,16 @@ def test_perturb_all_words_flag_reaches_the_config():
     assert build_config(None, overrides_from_args(a)).perturb.perturb_all_words is True
     a = sanitize_parser().parse_args(["--epsilon", "2"])
     assert build_config(None, overrides_from_args(a)).perturb.perturb_all_words is False
+
+
+def test_hnsw_parameters_reach_the_config_and_bad_ones_name_the_flag():
+    from jobs.cli import overrides_from_args
+    from privtext.config import build_config
+    from privtext.errors import ConfigError
+
+    a = sanitize_parser().parse_args(["--epsilon", "2", "--index", "hnsw", "--hnsw", "64,400,64"])
+    p = build_config(None, overrides_from_args(a)).perturb
+    assert (p.index, p.hnsw_m, p.hnsw_ef_construction, p.hnsw_ef_search) == ("hnsw", 64, 400, 64)
+    a = sanitize_parser().parse_args(["--epsilon", "2", "--hnsw", "64,x,1"])
+    with pytest.raises(ConfigError, match="--hnsw must be three integers"):
+        overrides_from_args(a)
