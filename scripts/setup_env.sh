@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Set up privtext's environment on this machine, reusing caches outside the clone.
 #
-#  - venv:  $PRIVTEXT_CACHE/venv-<hash of requirements/lock.txt>, built once, then reused;
+#  - venv:  $PRIVTEXT_CACHE/venv-<hash of requirements/lock.txt + nodeps.txt>, built once,
+#           then reused;
 #  - jars:  $PRIVTEXT_CACHE/jars (Delta Lake, pinned, fetched from Maven Central with mvn,
 #           falling back to curl), checked against Maven Central's SHA-1 files;
 #  - .venv: a light venv inside the clone whose site-packages links to the cached one and to
@@ -15,7 +16,7 @@ py="${PYTHON:-$(command -v python3.11 || command -v python3)}"
   || { echo "privtext needs Python 3.11 (got $("$py" --version))" >&2; exit 1; }
 mkdir -p "$cache"
 
-hash="$(cat "$root/requirements/lock.txt" | sha256sum | cut -c1-16)"
+hash="$(cat "$root/requirements/lock.txt" "$root/requirements/nodeps.txt" | sha256sum | cut -c1-16)"
 venv="$cache/venv-$hash"
 if [ ! -f "$venv/.complete" ]; then
   echo "setup: building the Python environment in $venv (once per lock file)"
@@ -23,6 +24,7 @@ if [ ! -f "$venv/.complete" ]; then
   "$py" -m venv "$venv"
   "$venv/bin/pip" install --quiet --upgrade "pip<26"
   "$venv/bin/pip" install --quiet -r "$root/requirements/lock.txt"
+  "$venv/bin/pip" install --quiet --no-deps -r "$root/requirements/nodeps.txt"
   touch "$venv/.complete"
 fi
 
