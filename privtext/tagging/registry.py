@@ -36,7 +36,11 @@ from functools import lru_cache
 from privtext.tagging.base import BatchRecognizer, Recognizer, Span
 from privtext.tagging.context import apply_context
 from privtext.tagging.policy import TierPolicy
-from privtext.tagging.recognizers.address import PostcodeRecognizer, StreetAddressRecognizer
+from privtext.tagging.recognizers.address import (
+    PostcodeRecognizer,
+    StreetAddressRecognizer,
+    merge_address_blocks,
+)
 from privtext.tagging.recognizers.age import AgeRecognizer
 from privtext.tagging.recognizers.date import DateRecognizer
 from privtext.tagging.recognizers.email import EmailRecognizer
@@ -311,7 +315,7 @@ class Tagger:
             spans = apply_context(text, spans)
         if self.min_score > 0.0:
             spans = [s for s in spans if s.score >= self.min_score]
-        kept = resolve_overlaps(spans, len(text))
+        kept = merge_address_blocks(text, resolve_overlaps(spans, len(text)))
         if self.consistency and kept:
             kept = self._propagate(text, kept)
         return kept

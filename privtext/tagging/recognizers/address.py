@@ -50,6 +50,16 @@ a country on its own line right after a postal line):
    ``at`` scores ``WEAK_SCORE``). Words like ``Article``, ``Section``, ``Room``, ``Chapter``,
    ``Level``, ``Windows``, month names and 4-digit years never start one.
 
+4. **Labelled fields.** After an ``Address:`` label at the start of a line (``Home
+   address:``, ``Hotel address:``, ``(f) Address:``), the value is one block: the rest of the
+   line (cut at an inline ``Tel:``/``Email:`` field) and the following lines that look like
+   address lines, up to a blank line, the next ``Label:`` field, an e-mail or a phone number
+   (at most six lines). Values such as ``see above`` or a lone place name are left alone.
+
+After all recognizers ran, :func:`merge_address_blocks` (called by the tagger) joins address
+parts that other recognizers tagged one by one (NER places, organisations or persons that read
+like ``5th Cross`` or ``Railway Pier``, postcodes) into one block.
+
 A street name without a number but with a strong street type (``Elm Street``, ``Mill Lane``)
 right after ``on``/``in``/``at`` scores ``BARE_SCORE`` when a residence cue (``lives``,
 ``moved``, ``address``...) precedes it, below the default threshold otherwise.
@@ -59,7 +69,10 @@ postcodes score high on their own; Dutch (``1012 AB``) needs a capitalized place
 it or a context word; US ZIP codes need a state before them (``IL 62704``, ``Texas 75001``)
 or a context word (``zip``); 5-digit codes need a capitalized place after them (``75001
 Paris``, ``D-10115 Berlin``) that is a known city, or a context word (``PLZ``, ``code
-postal``, ``postcode``). Years and amounts are never postcodes.
+postal``, ``postcode``). Irish Eircodes (``D6W X2R4``), Australian state + 4 digits
+(``NSW 2166``), Indian PIN codes, Japanese (``605-0862``) and Brazilian (``22421-000``) codes
+after a known city, or after ``PIN``/``CEP``/``〒``, are found too. Years and amounts are never
+postcodes.
 """
 
 from __future__ import annotations
@@ -645,6 +658,31 @@ class _Taken:
         self.ends.insert(k, e)
 
 
+# Labelled address fields: "Address: ...", "Home address:\n...", "(f) Address: ...",
+# "Hotel address: ...". The block runs to the end of the line and over the following lines that
+# look like address lines, up to a blank line, the next "Label:" field, an e-mail or a phone.
+_ADDRESS_LABEL_RX = re.compile(
+    r"(?im)(?:^|(?<=[|;]))[ \t]*(?:\(?[a-z0-9]{1,3}[).][ \t]+)?"
+    r"(?:(?:home|postal|mailing|hotel|billing|shipping|delivery|permanent|present|residential|"
+    r"registered|office|current|correspondence|street|business|work|site|property|service|"
+    r"new|old|previous|forwarding|contact|local|full)[ \t]+)?"
+    r"(?:address|addr\.)(?:[ \t]+\([^)\n]{1,30}\))?[ \t]*[:\uff1a][ \t]*"
+)
+_FIELD_LABEL_RX = re.compile(r"[ \t]*[\w(][\w .'/()&\-]{0,30}[:\uff1a](?:[ \t]|$)")
+_INLINE_FIELD_RX = re.compile(
+    r"(?i)(?:[ \t]{2,}|[ \t]*[|;\u00b7][ \t]*|[ \t]+)(?:tel|phone|mobile|mob|cell|email|e-mail|"
+    r"fax|dob|date|ph|m|t)[ \t]*[:.]"
+)
+_PHONEISH_RX = re.compile(r"\+?[0-9][0-9 ()\-./]{6,}[0-9]")
+_NOT_ADDRESS_VALUE = re.compile(
+    r"(?i)[ \t]*(?:see|as|same|n/?a|none|unknown|withheld|not|no|tbc|tba|redacted|"
+    r"\[|<|on file|above|below|given|provided|supplied|changed|updated|confirmed|is|was|"
+    r"the same)(?![\w])"
+)
+_MAX_LABELLED_LINES = 6
+_MAX_LABELLED_LINE = 80
+
+
 class StreetAddressRecognizer(Recognizer):
     """Tag street addresses, whole address blocks included, as ``STREET_ADDRESS``."""
 
@@ -658,6 +696,7 @@ class StreetAddressRecognizer(Recognizer):
     BARE_SCORE: ClassVar[float] = 0.6
     BARE_NO_CUE_SCORE: ClassVar[float] = 0.4
     CONTEXT_BOOST: ClassVar[float] = 0.1
+    LABELLED_SCORE: ClassVar[float] = 1.0
 
     def load(self) -> None:
         """Load the country list once (idempotent)."""
@@ -784,6 +823,65 @@ class StreetAddressRecognizer(Recognizer):
             )
         return found
 
+    @staticmethod
+    def _labelled_line_ok(line: str, first: bool) -> bool:
+        """Whether a line can belong to a labelled address block."""
+        body = line.strip()
+        if not body or len(body) > _MAX_LABELLED_LINE or "@" in body:
+            return False
+        if not first:
+            if _FIELD_LABEL_RX.match(line) or not (body[0].isupper() or body[0].isdigit()):
+                return False
+            if len(body.split()) > 8 or body.endswith(("?", "!")):
+                return False
+        digits = sum(ch.isdigit() for ch in body)
+        if digits >= 8 and _PHONEISH_RX.fullmatch(body):
+            return False
+        return True
+
+    def _labelled_blocks(self, text: str) -> list[Span]:
+        """Address fields after an ``Address:`` label (see :data:`_ADDRESS_LABEL_RX`)."""
+        found: list[Span] = []
+        for m in _ADDRESS_LABEL_RX.finditer(text):
+            pos = m.end()
+            if _NOT_ADDRESS_VALUE.match(text, pos):
+                continue
+            line_end = text.find("\n", pos)
+            line_end = len(text) if line_end < 0 else line_end
+            first = text[pos:line_end]
+            if not first.strip():
+                # the value starts on the next line
+                pos = line_end + 1
+                if pos >= len(text):
+                    continue
+                line_end = text.find("\n", pos)
+                line_end = len(text) if line_end < 0 else line_end
+                first = text[pos:line_end]
+            cut = _INLINE_FIELD_RX.search(first)
+            if cut is not None:
+                first = first[: cut.start()]
+            first = first.rstrip().rstrip(".")
+            if not first.strip() or not self._labelled_line_ok(first, True):
+                continue
+            start = pos + (len(first) - len(first.lstrip()))
+            end = pos + len(first)
+            n_lines = 1
+            while cut is None and n_lines < _MAX_LABELLED_LINES and line_end < len(text):
+                nxt_end = text.find("\n", line_end + 1)
+                nxt_end = len(text) if nxt_end < 0 else nxt_end
+                line = text[line_end + 1 : nxt_end].rstrip("\r")
+                if not self._labelled_line_ok(line, False):
+                    break
+                end = line_end + 1 + len(line.rstrip())
+                line_end = nxt_end
+                n_lines += 1
+            value = text[start:end]
+            parts = [p for p in re.split(r"[,\n]", value) if p.strip()]
+            if not _DIGIT.search(value) and len(parts) < 2:
+                continue  # "Address: Dublin" is a place, left to the place recognizers
+            found.append(Span(start, end, "STREET_ADDRESS", self.LABELLED_SCORE, self.name))
+        return found
+
     def analyze(self, text: str) -> list[Span]:
         """Find addresses in ``text`` (see the module docstring).
 
@@ -795,7 +893,7 @@ class StreetAddressRecognizer(Recognizer):
         """
         if not text:
             return []
-        out: list[Span] = []
+        out: list[Span] = self._labelled_blocks(text)
         taken = _Taken()
         if _DIGIT.search(text) is not None:
             last_end = -1
@@ -879,8 +977,41 @@ _PC_PATTERNS: list[tuple[str, str]] = [
         rf"{_PC_B}(?P<num>(?:[A-Z]{{1,2}}-)?[0-9]{{5}}(?:-[0-9]{{4}})?){_PC_E}(?:{_place_after('place_num')})?",
     ),
 ]
+# Irish Eircodes (routing key + unique identifier): "H91 E2K7", "D6W X2R4", "D02 X285".
+_EIRCODE = (
+    r"(?:[AC-FHKNPRTV-Y][0-9]{2}|D6W)[ \t]?"
+    r"(?=[0-9AC-FHKNPRTV-Y]{0,3}[0-9])[0-9AC-FHKNPRTV-Y]{4}"
+)
+_AU_STATES = r"(?:NSW|VIC|Vic|QLD|Qld|SA|WA|TAS|Tas|NT|ACT)"
+_PC_PATTERNS += [
+    ("eir", rf"{_PC_B}(?P<eir>{_EIRCODE}){_PC_E}"),
+    # Australian state + 4 digits: "Cabramatta NSW 2166"
+    ("au", rf"(?<![\w]){_AU_STATES}[ \t]+(?P<au>[0-9]{{4}}){_PC_E}"),
+    # After a place: Indian PIN "Pune - 411038", "Bengaluru 560003"; Japanese "Kyoto 605-0862";
+    # Brazilian CEP "22421-000" (the place must be a known city, or a label precedes)
+    (
+        "label",
+        r"(?<![\w])(?:CEP|PIN|Pin[ \t]?[Cc]ode|PIN[ \t]?[Cc]ode|\u3012)[ \t]*[:.\-]?[ \t]*"
+        rf"(?P<label>[1-9][0-9]{{5}}|[0-9]{{3}}-[0-9]{{4}}|[0-9]{{5}}-?[0-9]{{3}}){_PC_E}",
+    ),
+    (
+        "after",
+        rf"(?P<place_after>{_CAPWORD})(?:[ \t]*[\-\u2013][ \t]*|[ \t]+)"
+        rf"(?P<after>[1-9][0-9]{{5}}|[0-9]{{3}}-[0-9]{{4}}|[0-9]{{5}}-[0-9]{{3}}){_PC_E}",
+    ),
+]
 _PC_RX = re.compile("|".join(f"(?P<{n}_m>{rx})" for n, rx in _PC_PATTERNS))
-_PC_GROUP = {"uk_m": "uk", "ca_m": "ca", "us_state_m": "zip", "nl_m": "nl", "num_m": "num"}
+_PC_GROUP = {
+    "uk_m": "uk",
+    "ca_m": "ca",
+    "us_state_m": "zip",
+    "nl_m": "nl",
+    "num_m": "num",
+    "eir_m": "eir",
+    "au_m": "au",
+    "after_m": "after",
+    "label_m": "label",
+}
 POSTCODE_CONTEXT: tuple[str, ...] = (
     "postcode",
     "post code",
@@ -1002,8 +1133,16 @@ class PostcodeRecognizer(Recognizer):
                 score = self.STRONG_SCORE if (" " in value or "\t" in value) else 0.6
                 if not any(c.isdigit() for c in value[-3:]):
                     continue
-            elif kind == "us_state_m":
+            elif kind in ("us_state_m", "au_m", "label_m"):
                 score = self.STATE_SCORE
+            elif kind == "eir_m":
+                score = self.STRONG_SCORE if self._line_start(text, s) else self.WEAK_PLACE_SCORE
+            elif kind == "after_m":
+                place = m.group("place_after")
+                if place in cities or self._has_context(text, m.start()):
+                    score = self.PLACE_SCORE
+                else:
+                    continue
             else:
                 pg = "place_nl" if kind == "nl_m" else "place_num"
                 place = m.group(pg) if m.start(pg) >= 0 else None
@@ -1031,3 +1170,173 @@ class PostcodeRecognizer(Recognizer):
         while k >= 0 and text[k] in " \t":
             k -= 1
         return k < 0 or text[k] in "\n,"
+
+
+# ------------------------------------------------------------------------------ block merge
+# Address parts that other recognizers (NER above all) tag one by one are merged into one
+# STREET_ADDRESS span: "Flat 3B, Sai Krupa Residency, 5th Cross, Malleswaram, Bengaluru
+# 560003" arrives as PERSON + ORGANIZATION + ORGANIZATION + LOCATION + POSTCODE.
+_ANCHOR_TYPES = frozenset({"STREET_ADDRESS", "POSTCODE"})
+_PLACE_TYPES = frozenset({"LOCATION"})
+_MISFIRE_TYPES = frozenset({"ORGANIZATION", "PERSON"})
+_MISFIRE_SOURCES = frozenset({"spacy_ner", "gazetteer", "organization_cues"})
+_STATE_CODE_RX = re.compile(rf"(?:{_AU_STATES}|{_STATE})[ \t]+[0-9]{{4,5}}")
+# Last words that make an ORG/PERSON tag an address part ("Railway Pier", "5th Cross").
+_PLACE_WORD_RX = re.compile(
+    r"(?i)(?:^|[ \t])(?:street|st|road|rd|avenue|ave|lane|ln|drive|dr|way|close|court|ct|"
+    r"crescent|place|pl|square|sq|terrace|parade|quay|wharf|pier|cross|circle|nagar|colony|"
+    r"layout|marg|chowk|bagh|vihar|enclave|sector|block|phase|estate|park|gardens|green|"
+    r"hill|heights|island|residency|society|apartments|towers?|house|mansions|complex|"
+    r"plaza|mall|market|village|town|ward|district|ku|machi|cho|chome|mahalle|"
+    r"barrio|bairro|colonia|kampung|jalan|soi)\.?$"
+)
+_GAP_SEP_RX = re.compile(r"[ \t]*(?:[,\-\u2013][ \t]*)?(?:\r?\n[ \t]*)?\Z")
+_UNIT_SEG_RX = re.compile(
+    r"(?i)(?:flat|apt|apto|apartment|unit|suite|ste|level|floor|fl|plot|block|bldg|building|"
+    r"house|room|door|no)\.?[ \t]*(?:no\.?[ \t]*)?[0-9]"
+)
+_GAP_SEG_RX = re.compile(
+    r"[ \t]*(?:,[ \t]*)?(?:\r?\n[ \t]*)?(?P<seg>[^\n,]{1,30}?)[ \t]*(?:,[ \t]*)?(?:\r?\n[ \t]*)?\Z"
+)
+_LEAD_SEG_RX = re.compile(
+    r"(?i)(?<![\w])(?P<seg>(?:flat|apt|apto|apartment|unit|suite|ste|level|floor|fl|plot|block|"
+    r"bldg|building|house|room|door)\.?[ \t]*(?:no\.?[ \t]*)?[0-9]{1,5}[A-Za-z]?"
+    r"(?:[\-/][0-9A-Za-z]{1,4})?),[ \t]*\Z"
+)
+_LEAD_NUM_RX = re.compile(r"(?<![\w\-])[0-9]{1,4}(?:-[0-9]{1,4}){0,3}[A-Za-z]?[ \t]+\Z")
+_CAP_SEG_RX = re.compile(rf"{_PLACE}")
+_LEAD_CAPS_RX = re.compile(rf"(?<![\w,])(?:{_CAPWORD}[ \t]+){{1,3}}\Z")
+
+
+_STREET_END_RX = re.compile(
+    r"(?i)(?:^|[ \t])(?:street|st|road|rd|avenue|ave|lane|ln|drive|dr|way|close|court|"
+    r"crescent|place|square|terrace|parade|quay|wharf|pier|cross|marg|jalan|soi)\.?$"
+)
+_CODE_AFTER_PLACE_RX = re.compile(
+    rf"{_CAPWORD}(?:[ \t]*[\-\u2013][ \t]*|[ \t]+)"
+    r"(?:[1-9][0-9]{5}|[0-9]{3}-[0-9]{4}|[0-9]{5}-[0-9]{3})"
+)
+
+
+def _is_anchor(text: str, sp: Span) -> bool:
+    """A street address, a postcode, or a tag that holds one ("Kyoto 605-0862", "NSW 2000")."""
+    if sp.entity_type in _ANCHOR_TYPES:
+        return True
+    value = text[sp.start : sp.end]
+    if sp.entity_type == "DATE":
+        return _STATE_CODE_RX.fullmatch(value) is not None
+    if sp.entity_type in _MISFIRE_TYPES and sp.source in _MISFIRE_SOURCES:
+        return (
+            _CODE_AFTER_PLACE_RX.fullmatch(value) is not None
+            or _STREET_END_RX.search(value) is not None
+        )
+    return False
+
+
+def _is_misfire_part(text: str, sp: Span) -> bool:
+    """An ORG/PERSON tag that reads like an address part (digit or place word at its end)."""
+    if sp.entity_type not in _MISFIRE_TYPES or sp.source not in _MISFIRE_SOURCES:
+        return False
+    value = text[sp.start : sp.end]
+    return _DIGIT.search(value) is not None or _PLACE_WORD_RX.search(value) is not None
+
+
+def _part_kind(text: str, sp: Span) -> str | None:
+    """``anchor``, ``part`` (a place or address-like tag), ``weak`` (NER ORG/PERSON) or None."""
+    if _is_anchor(text, sp):
+        return "anchor"
+    if sp.entity_type in _PLACE_TYPES or _is_misfire_part(text, sp):
+        return "part"
+    if sp.entity_type in _MISFIRE_TYPES and sp.source in _MISFIRE_SOURCES:
+        return "weak"
+    return None
+
+
+def _seg_ok(seg: str, next_is_anchor: bool) -> bool:
+    """An untagged segment between two parts: a unit/number, or a place before a postcode."""
+    seg = seg.strip()
+    if not seg or "@" in seg or len(seg.split()) > 4:
+        return False
+    if _UNIT_SEG_RX.match(seg) or (_DIGIT.search(seg) and seg[0].isupper() or seg[0].isdigit()):
+        return True
+    return next_is_anchor and _CAP_SEG_RX.fullmatch(seg) is not None
+
+
+def merge_address_blocks(text: str, spans: list[Span]) -> list[Span]:
+    """Merge runs of adjacent address parts into one ``STREET_ADDRESS`` span.
+
+    A run is a sequence of non-overlapping spans (sorted by start) separated only by a comma,
+    a dash or one line break, or by one short untagged segment (a unit or house number such as
+    ``Flat 3B`` or ``212``, or a place name right before a postcode). A run is merged when it
+    holds a street address or a postcode and at least one more part: places (``LOCATION``),
+    and organisations or persons found by NER or gazetteers that read like address parts (a
+    digit, or a place word such as ``Road``, ``Cross``, ``Pier``, ``Nagar``, ``-ku`` at the
+    end). Organisations and persons that do not read like address parts are never absorbed
+    ("Acme Ltd, 12 High Street" keeps the company). The merged span is then extended backwards
+    over one short unit segment on the same line (``Level 9, ``) and a house number
+    (``2-14-7 ``).
+
+    Args:
+        text: the document.
+        spans: non-overlapping spans sorted by start.
+
+    Returns:
+        The spans with runs merged, sorted by start.
+    """
+    if len(spans) < 2 or not any(_is_anchor(text, s) for s in spans):
+        return spans
+    out: list[Span] = []
+    kinds = [_part_kind(text, s) for s in spans]
+    i = 0
+    n = len(spans)
+    while i < n:
+        sp = spans[i]
+        if kinds[i] is None:
+            out.append(sp)
+            i += 1
+            continue
+        j = i
+        while j + 1 < n and kinds[j + 1] is not None:
+            gap = text[spans[j].end : spans[j + 1].start]
+            if _GAP_SEP_RX.match(gap) is None:
+                g = _GAP_SEG_RX.match(gap)
+                if g is None or not _seg_ok(g.group("seg"), kinds[j + 1] == "anchor"):
+                    break
+            j += 1
+        a, b = i, j
+        while a <= b and kinds[a] == "weak":
+            a += 1
+        while b >= a and kinds[b] == "weak":
+            b -= 1
+        run = spans[a : b + 1]
+        anchored = any(kinds[k] == "anchor" for k in range(a, b + 1))
+        if not anchored or (len(run) < 2 and run[0].entity_type != "STREET_ADDRESS"):
+            out.append(sp)
+            i += 1
+            continue
+        out.extend(spans[i:a])
+        start, end = run[0].start, run[-1].end
+        if _STREET_END_RX.search(text[run[0].start : run[0].end]):
+            cap = _LEAD_CAPS_RX.search(text, max(0, start - 40), start)
+            if cap is not None and cap.end() == start:
+                start = cap.start()
+        for _ in range(2):
+            lead = _LEAD_SEG_RX.search(text, max(0, start - 28), start)
+            if lead is not None and lead.end() == start:
+                start = lead.start("seg")
+                continue
+            num = _LEAD_NUM_RX.search(text, max(0, start - 20), start)
+            if num is not None and num.end() == start:
+                start = num.start()
+                continue
+            break
+        # a span swallowed by the backward extension is part of the block too
+        while out and out[-1].end > start:
+            start = min(start, out[-1].start)
+            out.pop()
+        score = max(s.score for s in run)
+        source = run[0].source if len(run) == 1 and start == run[0].start else "address_merge"
+        out.append(Span(start, end, "STREET_ADDRESS", score, source))
+        out.extend(spans[b + 1 : j + 1])
+        i = j + 1
+    return out

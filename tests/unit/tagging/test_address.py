@@ -266,3 +266,75 @@ def test_when_a_postcode_appears_then_it_is_tagged(text, expected, spans_of):
 )
 def test_when_a_number_is_not_a_postcode_then_nothing_is_tagged(text, spans_of):
     assert spans_of(P, text, THRESHOLD) == []
+
+
+# ---------------------------------------------------------------- labelled address fields
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (
+            "ADDRESS: 22 BÓTHAR NA TRÁ\nSALTHILL\nGALWAY\nH91 E2K7\nMOBILE: 085 555 0126",
+            "22 BÓTHAR NA TRÁ\nSALTHILL\nGALWAY\nH91 E2K7",
+        ),
+        (
+            "Home address:\nUnit 1204\n88 Clarence Street\nSydney NSW 2000\nAustralia\nTFN: 4",
+            "Unit 1204\n88 Clarence Street\nSydney NSW 2000\nAustralia",
+        ),
+        (
+            "Hotel address: Baniyas Road, Deira, PO Box 11987, Dubai\nHotel phone: +971 4 555",
+            "Baniyas Road, Deira, PO Box 11987, Dubai",
+        ),
+        (
+            "   (f) Address: Flat No. 7, Shantiniketan Society, Pune - 411038\n   Mobile: +91",
+            "Flat No. 7, Shantiniketan Society, Pune - 411038",
+        ),
+        ("Address: 4 Kerkweg  Tel: 020 555 0101", "4 Kerkweg"),
+    ],
+)
+def test_labelled_address_field_is_one_block(text, expected):
+    R.load()
+    assert expected in [text[s.start : s.end] for s in R.analyze(text)]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Address: see above",
+        "Address: Dublin",
+        "Address: n/a\nPhone: 555",
+        "Email address: jo@example.com",
+    ],
+)
+def test_labelled_field_without_an_address_is_not_a_block(text):
+    R.load()
+    assert [s for s in R.analyze(text) if s.score >= THRESHOLD and s.source == R.name] == []
+
+
+@pytest.mark.parametrize(
+    ("text", "code"),
+    [
+        ("Harold's Cross\nDublin 6W\nD6W X2R4", "D6W X2R4"),
+        ("Salthill, Galway H91 E2K7", "H91 E2K7"),
+        ("PO Box 3310, Cabramatta NSW 2166, Australia", "2166"),
+        ("Malleswaram, Bengaluru 560003", "560003"),
+        ("Kothrud, Pune - 411038", "411038"),
+        ("Higashiyama-ku, Kyoto 605-0862", "605-0862"),
+        ("Ipanema, Rio de Janeiro - RJ\nCEP 22421-000", "22421-000"),
+    ],
+)
+def test_eircodes_pins_cep_and_australian_postcodes(text, code):
+    P.load()
+    assert code in [text[s.start : s.end] for s in P.analyze(text) if s.score >= THRESHOLD]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Order 560003 was shipped",  # a number after a word that is not a place
+        "the Sydney 2000 Olympics",  # 4 digits need a state
+        "Flight A12 CDEF boards now",  # Eircode-like but no digit in the identifier
+    ],
+)
+def test_numbers_that_are_not_postcodes(text):
+    P.load()
+    assert [s for s in P.analyze(text) if s.score >= THRESHOLD] == []

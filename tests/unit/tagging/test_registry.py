@@ -184,3 +184,71 @@ def test_every_entity_type_the_tagger_emits_is_in_the_default_policy(tagger):
 
     policy = TierPolicy.load(None)
     assert set(tagger.entity_types) <= set(policy.entities)
+
+
+# ---------------------------------------------------------------- address block merging
+def _merge(text, parts):
+    from privtext.tagging.base import Span
+    from privtext.tagging.recognizers.address import merge_address_blocks
+
+    spans = []
+    for value, etype, source in parts:
+        s = text.index(value)
+        spans.append(Span(s, s + len(value), etype, 0.85, source))
+    spans.sort(key=lambda sp: sp.start)
+    return [(text[s.start : s.end], s.entity_type) for s in merge_address_blocks(text, spans)]
+
+
+def test_address_parts_tagged_one_by_one_are_merged_into_one_block():
+    text = "find Flat 3B, Sai Krupa Residency, 5th Cross, Malleswaram, Bengaluru 560003 now"
+    got = _merge(
+        text,
+        [
+            ("Sai Krupa Residency", "PERSON", "gazetteer"),
+            ("5th Cross", "ORGANIZATION", "spacy_ner"),
+            ("Malleswaram", "ORGANIZATION", "spacy_ner"),
+            ("Bengaluru", "LOCATION", "spacy_ner"),
+            ("560003", "POSTCODE", "postcode_pattern"),
+        ],
+    )
+    assert got == [
+        ("Flat 3B, Sai Krupa Residency, 5th Cross, Malleswaram, Bengaluru 560003", "STREET_ADDRESS")
+    ]
+
+
+def test_a_person_or_company_before_an_address_is_not_absorbed():
+    text = "John Smith, Acme Ltd, 12 High Street, London"
+    got = _merge(
+        text,
+        [
+            ("John Smith", "PERSON", "gazetteer"),
+            ("Acme Ltd", "ORGANIZATION", "spacy_ner"),
+            ("12 High Street", "STREET_ADDRESS", "street_address_pattern"),
+            ("London", "LOCATION", "gazetteer"),
+        ],
+    )
+    assert got == [
+        ("John Smith", "PERSON"),
+        ("Acme Ltd", "ORGANIZATION"),
+        ("12 High Street, London", "STREET_ADDRESS"),
+    ]
+
+
+def test_places_without_a_street_or_postcode_are_not_merged():
+    text = "from Paris, France to Lyon"
+    parts = [("Paris", "LOCATION", "gazetteer"), ("France", "LOCATION", "gazetteer")]
+    assert _merge(text, parts) == [("Paris", "LOCATION"), ("France", "LOCATION")]
+
+
+def test_a_tag_that_holds_a_postcode_anchors_a_block():
+    text = "2-14-7 Higashiyama, Higashiyama-ku, Kyoto 605-0862, Japan"
+    got = _merge(
+        text,
+        [
+            ("Higashiyama", "LOCATION", "spacy_ner"),
+            ("Higashiyama-ku", "LOCATION", "spacy_ner"),
+            ("Kyoto 605-0862", "PERSON", "spacy_ner"),
+            ("Japan", "LOCATION", "gazetteer"),
+        ],
+    )
+    assert got == [(text, "STREET_ADDRESS")]
