@@ -162,6 +162,20 @@ def _job_titles() -> frozenset[str]:
     )
 
 
+# An age right after a name: " (24)", ", 83,"
+_AGE_AFTER = re.compile(r"[ \t]*(?:\([ \t]*[1-9][0-9]?[ \t]*\)|,[ \t]*[1-9][0-9]?[ \t]*,)")
+# Two or three title-case words
+_TITLE_WORDS = re.compile(r"[A-Z][a-z\u00e0-\u024f'\-]+(?:[ \t]+[A-Z][a-z\u00e0-\u024f'\-]+){1,2}")
+
+
+def _has_org_word(surface: str) -> bool:
+    """Whether a word of ``surface`` is an organisation head word or suffix ("Holdings")."""
+    from privtext.tagging.recognizers.gazetteer import load_gazetteer
+
+    suffixes = load_gazetteer(None).org_suffixes
+    return any(w in _ORG_HEADWORDS or w in suffixes or w == "State" for w in surface.split())
+
+
 def refine(text: str, start: int, end: int, etype: str) -> str | None:
     """Correct the type of one NER entity with cheap evidence, or drop it (None).
 
@@ -171,7 +185,9 @@ def refine(text: str, start: int, end: int, etype: str) -> str | None:
     * a PERSON that is a known place or ends with an organisation head word ("Hospital",
       "Court", "Ltd") is retyped; a LOCATION or ORGANIZATION that is a person's initials
       ("L.G.", "T.S.") or a known given name is a PERSON;
-    * a PERSON without an upper-case letter is dropped; a known job title is a JOB_TITLE.
+    * a PERSON without an upper-case letter is dropped; a known job title is a JOB_TITLE;
+    * a LOCATION or ORGANIZATION of two or three title-case words followed by an age
+      (``Kehinde Bello (24)``, ``Paddy Hourigan, 83,``) is a PERSON.
 
     Args:
         text: the text the entity is in.
@@ -210,6 +226,13 @@ def refine(text: str, start: int, end: int, etype: str) -> str | None:
         return "JOB_TITLE"  # "Treasurer", "Chief Executive"
     if known == "PERSON" and etype != "PERSON":
         return "PERSON"  # a known given name typed as a group or place ("Dennis", "Jamal")
+    if (
+        etype in ("LOCATION", "ORGANIZATION")
+        and _AGE_AFTER.match(text, end)
+        and _TITLE_WORDS.fullmatch(surface)
+        and not _has_org_word(surface)
+    ):
+        return "PERSON"  # "Kehinde Bello (24)", "Paddy Hourigan, 83,": an age follows a name
     if etype == "PERSON":
         if known in ("LOCATION", "ORGANIZATION", "NATIONALITY"):
             return known

@@ -242,6 +242,10 @@ def test_when_a_function_word_was_tagged_then_it_is_not_spread_over_the_document
         ("A. Background to the case", "Background", "PERSON", None),
         ("the subs due today", "subs due", "PERSON", None),
         ("Treasurer: Dennis", "Dennis", "NATIONALITY", "PERSON"),
+        ("Musa (27) and Kehinde Bello (24), were", "Kehinde Bello", "ORGANIZATION", "PERSON"),
+        ("man Paddy Hourigan, 83, was", "Paddy Hourigan", "LOCATION", "PERSON"),
+        ("Shares of Acme Holdings (12) fell", "Acme Holdings", "ORGANIZATION", "ORGANIZATION"),
+        ("visited Ogun State (2019) and", "Ogun State", "LOCATION", "LOCATION"),
     ],
 )
 def test_ner_output_is_corrected_by_cheap_evidence(text, surface, etype, expected):
