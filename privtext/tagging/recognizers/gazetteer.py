@@ -606,6 +606,23 @@ class GazetteerRecognizer(Recognizer):
                 elif best is None and tok not in AMBIGUOUS_GIVEN and tok not in STOPWORDS:
                     best = (e, "PERSON", SCORES["person_given"])
 
+            # 3b. Family name first ("Nguyễn Thị Thu Hà", "Kovács László"): a known surname
+            # right before a known, unambiguous given name.
+            if (
+                best is None
+                and tok in gaz.surnames
+                and tok not in COMMON_WORD_SURNAMES
+                and self._is_name_token(tok)
+                and i + 1 < len(toks)
+                and _adjacent(text[e : toks[i + 1][0]])
+                and toks[i + 1][2] in gaz.given
+                and toks[i + 1][2] not in AMBIGUOUS_GIVEN
+                and toks[i + 1][2] not in gaz.known_tokens
+                and self._is_name_token(toks[i + 1][2])
+            ):
+                j = self._person_chain(text, toks, i + 1, gaz, first=False)
+                best = (toks[j][1], "PERSON", SCORES["person_full"])
+
             if tok not in STOPWORDS:
                 # 4. Organisation patterns (a longer match wins).
                 j = self._org_suffix_end(text, toks, i, gaz)

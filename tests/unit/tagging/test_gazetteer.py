@@ -115,3 +115,16 @@ def test_when_a_custom_data_dir_is_given_then_its_lists_are_used(tmp_path, spans
     (tmp_path / "first_names.txt").write_text("Zorblax\n", encoding="utf-8")
     rec = GazetteerRecognizer(data_dir=str(tmp_path))
     assert spans_of(rec, "Zorblax met Maria in London", THRESHOLD) == [("PERSON", "Zorblax")]
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        ("The CV of Nguyễn Thị Hồng arrived.", "Nguyễn Thị Hồng"),
+        ("Kovács László said no.", "Kovács László"),
+    ],
+)
+def test_family_name_first_is_one_person(spans_of, text, name):
+    from privtext.tagging.recognizers.gazetteer import GazetteerRecognizer
+
+    assert ("PERSON", name) in spans_of(GazetteerRecognizer(), text, 0.5)
