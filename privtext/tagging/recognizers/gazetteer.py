@@ -147,6 +147,21 @@ Western Central Upper Lower Great Little Big Good Bad Well Let Let's Get Go See 
 # Given names that are also ordinary words: a PERSON only with a known surname after them.
 AMBIGUOUS_GIVEN = frozenset(
     {
+        # virtue names (West and Southern Africa) and other names that are common words
+        "Precious",
+        "Blessing",
+        "Favour",
+        "Goodluck",
+        "Destiny",
+        "Patience",
+        "Memory",
+        "Gift",
+        "Comfort",
+        "Charity",
+        "Prudence",
+        "Godswill",
+        "Innocent",
+        "Treasure",
         "May",
         "June",
         "April",

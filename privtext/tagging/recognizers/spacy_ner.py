@@ -168,6 +168,34 @@ _AGE_AFTER = re.compile(r"[ \t]*(?:\([ \t]*[1-9][0-9]?[ \t]*\)|,[ \t]*[1-9][0-9]
 _TITLE_WORDS = re.compile(r"[A-Z][a-z\u00e0-\u024f'\-]+(?:[ \t]+[A-Z][a-z\u00e0-\u024f'\-]+){1,2}")
 
 
+#: A word at least this frequent in English (wordfreq Zipf scale: 3.5 = about 3 per million
+#: words) is a common word rather than a name, unless the gazetteers know it as a name.
+COMMON_WORD_ZIPF = 3.5
+_TITLE_BEFORE = re.compile(
+    r"(?<![\w])(?:Mr|Mrs|Ms|Miss|Mx|Dr|Prof|Cllr|Sir|Dame|Lord|Lady|Rev|Fr|Sr|Capt|Sgt|Insp)"
+    r"\.?[ \t]+\Z"
+)
+
+
+def _common_words_only(surface: str) -> bool:
+    """Every word of ``surface`` is a frequent English word and none is a known name."""
+    from wordfreq import zipf_frequency
+
+    from privtext.tagging.recognizers.gazetteer import load_gazetteer
+
+    gaz = load_gazetteer(None)
+    words = surface.replace("'s", "").split()
+    if not words or len(words) > 3:
+        return False
+    for w in words:
+        title = w[:1].upper() + w[1:].lower()
+        if title in gaz.given or title in gaz.surnames or w in gaz.given or w in gaz.surnames:
+            return False
+        if zipf_frequency(w.lower(), "en") < COMMON_WORD_ZIPF:
+            return False
+    return True
+
+
 def _has_org_word(surface: str) -> bool:
     """Whether a word of ``surface`` is an organisation head word or suffix ("Holdings")."""
     from privtext.tagging.recognizers.gazetteer import load_gazetteer
@@ -185,7 +213,9 @@ def refine(text: str, start: int, end: int, etype: str) -> str | None:
     * a PERSON that is a known place or ends with an organisation head word ("Hospital",
       "Court", "Ltd") is retyped; a LOCATION or ORGANIZATION that is a person's initials
       ("L.G.", "T.S.") or a known given name is a PERSON;
-    * a PERSON without an upper-case letter is dropped; a known job title is a JOB_TITLE;
+    * a PERSON without an upper-case letter is dropped, and so is a PERSON made only of
+      frequent English words that no name list knows (``Arrival``, ``Cheers``, ``Computer
+      Science``); a known job title is a JOB_TITLE;
     * a LOCATION or ORGANIZATION of two or three title-case words followed by an age
       (``Kehinde Bello (24)``, ``Paddy Hourigan, 83,``) is a PERSON.
 
@@ -216,6 +246,12 @@ def refine(text: str, start: int, end: int, etype: str) -> str | None:
     known = _known_phrase_type(surface)
     if etype == "PERSON" and not any(c.isupper() for c in surface):
         return None  # "subs due": the small model's lower-case guesses
+    if (
+        etype == "PERSON"
+        and _common_words_only(surface)
+        and not _TITLE_BEFORE.search(text, max(0, start - 8), start)
+    ):
+        return None  # "Arrival:", "Cheers,", "Driver's licence", "Computer Science"
     if etype == "PERSON" and _MONTH_ALONE.fullmatch(surface):
         return None  # "Mar 2" split by the model
     if _GENERIC_INSTITUTION.match(surface):

@@ -246,6 +246,12 @@ def test_when_a_function_word_was_tagged_then_it_is_not_spread_over_the_document
         ("man Paddy Hourigan, 83, was", "Paddy Hourigan", "LOCATION", "PERSON"),
         ("Shares of Acme Holdings (12) fell", "Acme Holdings", "ORGANIZATION", "ORGANIZATION"),
         ("visited Ogun State (2019) and", "Ogun State", "LOCATION", "LOCATION"),
+        ("Arrival: 2024/03/15", "Arrival", "PERSON", None),
+        ("review at 11.\n\nCheers,\nAngus", "Cheers", "PERSON", None),
+        ("EDUCATION\nB.Eng. Computer Science, Hanoi", "Computer Science", "PERSON", None),
+        ("Hope said no", "Hope", "PERSON", "PERSON"),
+        ("Precious is turning 16", "Precious", "PERSON", "PERSON"),
+        ("Mr Hunter left", "Hunter", "PERSON", "PERSON"),
     ],
 )
 def test_ner_output_is_corrected_by_cheap_evidence(text, surface, etype, expected):
