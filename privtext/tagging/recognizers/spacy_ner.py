@@ -196,6 +196,28 @@ def _common_words_only(surface: str) -> bool:
     return True
 
 
+_ACRONYM = re.compile(r"[A-Z]{2,5}")
+_ROMAN = re.compile(r"(?:X{0,3})(?:IX|IV|V?I{0,3})")
+
+
+def _has_acronym(surface: str) -> bool:
+    """The last word is an all-capitals acronym (``GAA``) that no name list knows, in a name
+    that is not written all in capitals."""
+    from privtext.tagging.recognizers.gazetteer import load_gazetteer
+
+    words = surface.split()
+    last = words[-1]
+    if not _ACRONYM.fullmatch(last) or _ROMAN.fullmatch(last):
+        return False
+    if any(len(w) == 2 and w[1] == "." for w in words):
+        return False  # "N. Augustynek DOB": an initial makes it a person
+    if len(words) > 1 and all(w.isupper() for w in words):
+        return False  # "SORCHA ROSE": a name in capitals
+    gaz = load_gazetteer(None)
+    title = last[:1] + last[1:].lower()
+    return title not in gaz.given and title not in gaz.surnames
+
+
 def _has_org_word(surface: str) -> bool:
     """Whether a word of ``surface`` is an organisation head word or suffix ("Holdings")."""
     from privtext.tagging.recognizers.gazetteer import load_gazetteer
@@ -269,6 +291,8 @@ def refine(text: str, start: int, end: int, etype: str) -> str | None:
         and not _has_org_word(surface)
     ):
         return "PERSON"  # "Kehinde Bello (24)", "Paddy Hourigan, 83,": an age follows a name
+    if etype == "PERSON" and _has_acronym(surface) and not text.startswith(":", end):
+        return "ORGANIZATION"  # "Limerick GAA", "GAA": persons are not written as acronyms
     if etype == "PERSON":
         if known in ("LOCATION", "ORGANIZATION", "NATIONALITY"):
             return known
