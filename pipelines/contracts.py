@@ -122,5 +122,13 @@ def sanitize_extra_expectations(tier_epsilon: dict[str, float]) -> dict[str, lis
                 column="epsilon_per_token", min_value=0, max_value=max_eps
             ),
             E.ExpectColumnValuesToBeBetween(column="tokens_perturbed", min_value=0),
+            # The rank histogram accounts for every perturbed token exactly once.
+            E.UnexpectedRowsExpectation(
+                unexpected_rows_query=(
+                    "SELECT * FROM {batch} WHERE rank_original + rank_1_10 + rank_11_100"
+                    " + rank_over_100 + rank_no_embedding <> tokens_perturbed"
+                ),
+                description="rank bands add up to tokens_perturbed",
+            ),
         ],
     }

@@ -36,9 +36,10 @@ from pipelines.io import (
 )
 from privtext.config import RunConfig
 from privtext.embeddings import CandidateSet, load_embeddings_cached
-from privtext.engine import EngineSpec
+from privtext.engine import EngineSpec, mechanism_label
 from privtext.errors import ConfigError
 from privtext.mechanisms.noise import load_noise_key
+from privtext.sanitize import RANK_BANDS, RANK_COLUMNS
 from privtext.tagging.policy import TierPolicy
 from privtext.tagging.registry import TaggerSpec
 from schemas.tables import TABLES, struct_type
@@ -121,6 +122,7 @@ def ledger_table(result: DataFrame, run_id: str) -> DataFrame:
         "operators",
         "epsilon_per_token",
         "epsilon_sum",
+        *RANK_COLUMNS,
     ]
     return _zip_table(result, "l_", names, run_id, "ledger")
 
@@ -191,6 +193,111 @@ def _versions() -> dict[str, str]:
     except Exception:  # pragma: no cover - metadata missing in odd installs
         pass
     return out
+
+
+def _jsonable(v: Any) -> Any:
+    if v is None or isinstance(v, bool | int | float | str):
+        return v
+    if hasattr(v, "item") and getattr(v, "ndim", 1) == 0:
+        return v.item()
+    return str(v)[:200]
+
+
+def build_remap_artifacts(
+    spark: SparkSession, cands: CandidateSet, tier_eps: dict[str, float], artifacts: str,
+    run_id: str,
+) -> tuple[tuple[tuple[str, str], ...], dict[str, dict[str, Any]]]:  # fmt: skip
+    """One remap table per distinct tier budget eps_l (loaded from or built into the cache),
+    saved next to the candidate set artifact and shipped by path.
+
+    Returns:
+        ``((tier, "sparkfiles:NAME"), ...)`` for :class:`EngineSpec` and, per tier, what the
+        manifest records (eps, prior, top_m, min_mass, file).
+    """
+    from privtext.mechanisms.remap import cached_remap_table
+
+    paths: list[tuple[str, str]] = []
+    info: dict[str, dict[str, Any]] = {}
+    by_eps: dict[float, tuple[str, Any]] = {}
+    for tier, eps_l in sorted(tier_eps.items()):
+        if eps_l not in by_eps:
+            rt = cached_remap_table(cands, eps_l)
+            if rt.cands_fingerprint != cands.fingerprint:
+                raise RuntimeError("remap table built for another candidate set")
+            name = f"remap-{cands.fingerprint[:16]}-eps{eps_l:g}-{run_id}.npz"
+            path = os.path.join(artifacts, name)
+            rt.save(path)
+            if not os.path.exists(path):  # a writer that appends its own suffix
+                found = sorted(f for f in os.listdir(artifacts) if f.startswith(name))
+                path = os.path.join(artifacts, found[0])
+            spark.sparkContext.addFile(path)
+            by_eps[eps_l] = ("sparkfiles:" + os.path.basename(path), rt)
+        ref, rt = by_eps[eps_l]
+        paths.append((tier, ref))
+        info[tier] = {
+            "eps": float(rt.eps),
+            "prior": _jsonable(rt.prior),
+            "top_m": _jsonable(rt.top_m),
+            "min_mass": _jsonable(rt.min_mass),
+            "file": ref.split(":", 1)[1],
+        }
+    return tuple(paths), info
+
+
+def _mechanism_record(
+    cfg: RunConfig,
+    cands: CandidateSet,
+    tier_eps: dict[str, float],
+    ledger: DataFrame,
+    result: DataFrame,
+    remap_info: dict[str, dict[str, Any]],
+) -> dict[str, Any]:
+    """Per tier: mechanism, budget, units by operator, rank distribution (manifest)."""
+    p = cfg.perturb
+    sums = ledger.groupBy("tier").agg(
+        F.sum("tokens_perturbed").alias("tokens_perturbed"),
+        F.sum("spans_replaced").alias("spans_replaced"),
+        *[F.sum(c).alias(c) for c in RANK_COLUMNS],
+    )
+    by_tier = {r["tier"]: r.asDict() for r in sums.collect()}
+    units = (
+        result.select(
+            F.explode(
+                F.arrays_zip(F.col("r.u_tier").alias("tier"), F.col("r.u_operator").alias("op"))
+            ).alias("z")
+        )
+        .where(F.col("z.op") != F.lit("keep"))
+        .groupBy(F.col("z.tier").alias("tier"), F.col("z.op").alias("op"))
+        .count()
+        .collect()
+    )
+    ops: dict[str, dict[str, int]] = {t: {} for t in tier_eps}
+    for r in units:
+        ops.setdefault(r["tier"], {})[r["op"]] = int(r["count"])
+    tiers = {}
+    for tier, eps_l in sorted(tier_eps.items()):
+        row = by_tier.get(tier, {})
+        tiers[tier] = {
+            "alpha": p.alpha_pii if tier == "PII" else p.alpha_poii,
+            "epsilon": float(eps_l),
+            "tokens_perturbed": int(row.get("tokens_perturbed") or 0),
+            "spans_replaced": int(row.get("spans_replaced") or 0),
+            "units_by_operator": dict(sorted(ops.get(tier, {}).items())),
+            "ranks": {
+                b: int(row.get(c) or 0) for b, c in zip(RANK_BANDS, RANK_COLUMNS, strict=True)
+            },
+            "remap": remap_info.get(tier),
+        }
+    return {
+        "mechanism": p.mechanism,
+        "label": mechanism_label(p.mechanism, p.rank_fix, p.remap),
+        "rank_fix": bool(p.rank_fix) if p.mechanism == "laplace-nn" else None,
+        "remap": bool(p.remap),
+        "epsilon": float(p.epsilon or 0.0),
+        "candidates": len(cands),
+        "candidates_fingerprint": cands.fingerprint,
+        "tiers": tiers,
+    }
 
 
 def _cast(df: DataFrame, table: str) -> DataFrame:
@@ -279,6 +386,12 @@ def run_sanitize(spark: SparkSession, cfg: RunConfig, run_id: str | None = None)
             # utility diagnostic on public draws (not the run's keyed noise)
             hnsw_recall = recall_at_1(hnsw, cands, noisy_queries(cands, min(tier_eps.values())))
             log.info("HNSW recall@1 against exact search: %.4f", hnsw_recall)
+        remap_paths: tuple[tuple[str, str], ...] = ()
+        remap_info: dict[str, dict[str, Any]] = {}
+        if cfg.perturb.remap:
+            remap_paths, remap_info = build_remap_artifacts(
+                spark, cands, tier_eps, artifacts, run_id
+            )
         durations["candidates"] = time.perf_counter() - t
 
         spec = EngineSpec(
@@ -296,6 +409,7 @@ def run_sanitize(spark: SparkSession, cfg: RunConfig, run_id: str | None = None)
             index=cfg.perturb.index,
             index_path=index_path,
             hnsw=hnsw_params,
+            remap_paths=remap_paths,
         )
 
         # Perturb
@@ -335,6 +449,7 @@ def run_sanitize(spark: SparkSession, cfg: RunConfig, run_id: str | None = None)
             .first()
         )
         counts.update({k: int(v or 0) for k, v in tok_stats.asDict().items()})
+        counts["candidates"] = len(cands)
         if hnsw_recall is not None:
             counts["hnsw_recall_at_1_x10000"] = int(round(hnsw_recall * 10_000))
         if counts["documents"] + counts["quarantine"] != n_input or counts["documents"] != n_docs:
@@ -364,6 +479,10 @@ def run_sanitize(spark: SparkSession, cfg: RunConfig, run_id: str | None = None)
             "counts_json": json.dumps(counts, sort_keys=True),
             "durations_json": json.dumps({k: round(v, 3) for k, v in durations.items()}),
             "candidates_fingerprint": cands.fingerprint,
+            "mechanism_json": json.dumps(
+                _mechanism_record(cfg, cands, tier_eps, written["ledger"], result, remap_info),
+                sort_keys=True,
+            ),
         }
         manifest_df = spark.createDataFrame([manifest], schema=struct_type("manifest"))
         write_table(manifest_df, f"{staging}/manifest", out_fmt)

@@ -64,6 +64,8 @@ class PerturbConfig(_Strict):
     hnsw_m: int = Field(default=32, ge=4, le=256)
     hnsw_ef_construction: int = Field(default=200, ge=8, le=4_096)
     hnsw_ef_search: int = Field(default=128, ge=1, le=16_384)
+    # Bayesian remapping of EM outputs (METHODS.md): post-processing by a per-(eps_l, C) table
+    remap: bool = False
 
     @field_validator("epsilon", "alpha_pii", "alpha_poii", "rank_fix_c")
     @classmethod
@@ -78,6 +80,15 @@ class PerturbConfig(_Strict):
             raise ValueError(
                 "tier scales must satisfy alpha_pii < alpha_poii <= 1, got "
                 f"alpha_pii={self.alpha_pii}, alpha_poii={self.alpha_poii}"
+            )
+        return self
+
+    @model_validator(mode="after")
+    def _remap_needs_em(self) -> PerturbConfig:
+        if self.remap and self.mechanism != "em":
+            raise ValueError(
+                f"remap (on) is refused for mechanism {self.mechanism!r}: remapping needs the "
+                "exact EM likelihood (use mechanism em)"
             )
         return self
 

@@ -9,6 +9,7 @@ reuses it for every later batch.
 
 from __future__ import annotations
 
+import math
 import threading
 from dataclasses import asdict, dataclass
 from typing import Any
@@ -16,6 +17,7 @@ from typing import Any
 import numpy as np
 
 from privtext.embeddings import CandidateSet, load_candidate_set_cached, load_embeddings_cached
+from privtext.errors import ConfigError
 from privtext.mechanisms.exponential import ExponentialMechanism
 from privtext.mechanisms.laplace_nn import LaplaceNN
 from privtext.mechanisms.noise import KeyedNoise, load_noise_key
@@ -41,6 +43,8 @@ class EngineSpec:
     index: str = "exact"
     index_path: str | None = None  # saved HNSW index of the candidate set (an artifact)
     hnsw: tuple[int, int, int] = (32, 200, 128)  # M, efConstruction, efSearch
+    # Bayesian remapping: (tier, path of the saved RemapTable artifact) per tier; empty = off
+    remap_paths: tuple[tuple[str, str], ...] = ()
 
     def as_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -53,6 +57,7 @@ class MechanismAdapter:
         self.impl = impl
         self.name = name
         self._n = n_uniforms
+        self.cands: CandidateSet | None = getattr(impl, "cands", None)
 
     def uniforms_needed(self) -> int:
         return self._n
@@ -61,11 +66,11 @@ class MechanismAdapter:
         return self.impl.sample(np.asarray(emb_idx, dtype=np.int64), eps, u)
 
 
-def mechanism_label(mechanism: str, rank_fix: bool) -> str:
+def mechanism_label(mechanism: str, rank_fix: bool, remap: bool = False) -> str:
     """The name recorded in the ledger."""
     if mechanism == "laplace-nn" and rank_fix:
-        return "laplace-nn+rank-fix"
-    return mechanism
+        return "laplace-nn+rank-fix" + ("+remap" if remap else "")
+    return mechanism + ("+remap" if remap else "")
 
 
 def build_mechanism(spec: EngineSpec, cands: CandidateSet) -> MechanismAdapter:
@@ -89,6 +94,31 @@ def build_mechanism(spec: EngineSpec, cands: CandidateSet) -> MechanismAdapter:
     raise ValueError(f"perturb.mechanism must be em or laplace-nn, got {spec.mechanism!r}")
 
 
+def load_remap_tables(spec: EngineSpec, cands: CandidateSet) -> dict[str, np.ndarray] | None:
+    """``{tier: int64 [|C|]}`` from the spec's remap artifacts, or None when remapping is off.
+
+    Raises:
+        ConfigError: a table built for another candidate set or another tier budget.
+    """
+    if not spec.remap_paths:
+        return None
+    from privtext.mechanisms.remap import RemapTable
+
+    tier_eps = dict(spec.tier_epsilon)
+    out: dict[str, np.ndarray] = {}
+    for tier, path in spec.remap_paths:
+        rt = RemapTable.load(path, cands=cands)
+        if rt.cands_fingerprint != cands.fingerprint:
+            raise ConfigError(f"remap table {path!r} was built for another candidate set")
+        if not math.isclose(float(rt.eps), float(tier_eps[tier]), rel_tol=1e-12):
+            raise ConfigError(
+                f"remap table {path!r} was built for eps={rt.eps}, tier {tier} has "
+                f"eps_l={tier_eps[tier]}"
+            )
+        out[tier] = np.asarray(rt.table, dtype=np.int64)
+    return out
+
+
 _LOCK = threading.Lock()
 _CACHE: dict[EngineSpec, Sanitizer] = {}
 
@@ -109,6 +139,8 @@ def get_sanitizer(spec: EngineSpec) -> Sanitizer:
                 noise=KeyedNoise(load_noise_key(spec.noise_key_file)),
                 record_all_tokens=spec.record_all_tokens,
                 perturb_all_words=spec.perturb_all_words,
+                cands=cands,
+                remap=load_remap_tables(spec, cands),
             )
             _CACHE.clear()
             _CACHE[spec] = san

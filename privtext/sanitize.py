@@ -21,6 +21,15 @@ All randomness comes from :class:`~privtext.mechanisms.noise.KeyedNoise` address
 (document id, token position) for words and (document id, span start) for pattern spans, so
 the same input, key and configuration always give the same release.
 
+With Bayesian remapping (METHODS.md), the draw ``y`` of a tier is replaced by ``f(y)``, a
+lookup in the tier's precomputed table (post-processing: the guarantee is kept).
+
+Rank record. Every released word of the mechanism is classified by its rank among the
+original word's neighbours in ``C`` (:func:`rank_bands`): ``original``, ``1-10``, ``11-100``,
+``>100``, or ``no_embedding`` (a word without an embedding, drawn uniformly). The counts go to
+the ledger per document and tier. They are computed from the original words: the ledger is an
+operator-side record.
+
 Privacy accounting (METHODS.md): a document's tokens are perturbed independently, so for
 documents ``x, x'`` of equal length,
 ``P[M(x) = y] <= exp(sum_t eps_{l_t} d(x_t, x'_t)) P[M(x') = y]``. The ledger records, per
@@ -36,6 +45,7 @@ from typing import Any, Protocol
 import numpy as np
 
 from privtext import operators
+from privtext.embeddings import CandidateSet, nearest, neighbour_lists
 from privtext.mechanisms import noise as noise_mod
 from privtext.mechanisms.noise import KeyedNoise
 from privtext.tagging.base import Span
@@ -46,6 +56,60 @@ TIERS = ("PII", "PoII")
 OP_KEEP = "keep"
 OP_MECHANISM = "mechanism"
 WORD_ENTITY = "WORD"  # entity type of words perturbed by perturb_all_words
+RANK_BANDS = ("original", "1-10", "11-100", ">100", "no_embedding")
+RANK_COLUMNS = (
+    "rank_original",
+    "rank_1_10",
+    "rank_11_100",
+    "rank_over_100",
+    "rank_no_embedding",
+)  # ledger columns, in the order of RANK_BANDS
+_NO_EMBEDDING = 4
+
+
+def _band_of_rank(rows: np.ndarray, y: np.ndarray, offset: int) -> np.ndarray:
+    """Band of ``y`` in each neighbour row (rank = column + offset; absent = beyond 100)."""
+    match = rows == y[:, None]
+    found = match.any(axis=1)
+    rank = np.where(found, match.argmax(axis=1) + offset, 1_000_000)
+    return np.select([rank == 0, rank <= 10, rank <= 100], [0, 1, 2], 3).astype(np.int8)
+
+
+def rank_bands(cands: CandidateSet, emb_idx: np.ndarray, cand: np.ndarray) -> np.ndarray:
+    """Band index (into :data:`RANK_BANDS`) of each released candidate ``cand`` for ``x``.
+
+    ``x`` in ``C``: rank of ``y`` in ``x``'s 101 nearest candidates (rank 0 is ``x`` itself;
+    :func:`~privtext.embeddings.neighbour_lists`, LRU-cached, computed for distinct pivots).
+    ``x`` with an embedding outside ``C``: rank ``1 + j`` of ``y`` among its 100 nearest
+    candidates (computed for distinct words). ``x`` without an embedding: ``no_embedding``.
+
+    Args:
+        cands: the candidate set.
+        emb_idx: int64 ``[T]`` embedding rows of the original words (-1: no embedding).
+        cand: int64 ``[T]`` candidate positions of the released words.
+
+    Returns:
+        int8 ``[T]`` in 0..4.
+    """
+    x = np.asarray(emb_idx, dtype=np.int64).reshape(-1)
+    y = np.asarray(cand, dtype=np.int64).reshape(-1)
+    band = np.full(x.shape, _NO_EMBEDDING, dtype=np.int8)
+    has = x >= 0
+    if not has.any():
+        return band
+    xc = np.full(x.shape, -1, dtype=np.int64)
+    xc[has] = cands.to_candidate(x[has])
+    n_c = len(cands)
+    inside = xc >= 0
+    if inside.any():
+        rows = neighbour_lists(cands, xc[inside], min(101, n_c))
+        band[inside] = _band_of_rank(rows, y[inside], 0)
+    outside = has & ~inside
+    if outside.any():
+        uniq, inv = np.unique(x[outside], return_inverse=True)
+        top, _ = nearest(cands, np.asarray(cands.emb.vectors[uniq]), k=min(100, n_c))
+        band[outside] = _band_of_rank(top[inv.reshape(-1)], y[outside], 1)
+    return band
 
 
 class WordMechanism(Protocol):
@@ -99,6 +163,9 @@ class Sanitizer:
         perturb_all_words: every word token outside a tagged span is perturbed by the mechanism
             as PoII (entity type ``WORD``): the whole-text sanitization of the metric-DP
             literature (SanText; Feyisetan et al.). Tagged spans keep their own tier.
+        cands: the candidate set, for the rank record (default: ``mechanism.cands``).
+        remap: optional ``{tier: int64 [|C|] table}`` of Bayesian remapping, applied to the
+            draw (``y -> table[y]``); the ledger's mechanism name gets ``+remap``.
     """
 
     def __init__(
@@ -111,6 +178,8 @@ class Sanitizer:
         noise: KeyedNoise,
         record_all_tokens: bool = False,
         perturb_all_words: bool = False,
+        cands: CandidateSet | None = None,
+        remap: dict[str, np.ndarray] | None = None,
     ) -> None:
         self.policy = policy
         self.lookup = lookup
@@ -121,6 +190,23 @@ class Sanitizer:
         self.record_all_tokens = record_all_tokens
         self.perturb_all_words = perturb_all_words
         self._hash_key = noise.derived_key("keyed-hash")
+        cands = cands if cands is not None else getattr(mechanism, "cands", None)
+        if cands is None:
+            raise ValueError("Sanitizer needs the candidate set (cands=) for the rank record")
+        self.cands: CandidateSet = cands
+        self.remap: dict[str, np.ndarray] | None = None
+        if remap:
+            n_c = len(self.candidate_words)
+            self.remap = {}
+            for tier in TIERS:
+                table = np.asarray(remap[tier], dtype=np.int64)
+                if table.shape != (n_c,) or table.min() < 0 or table.max() >= n_c:
+                    raise ValueError(
+                        f"remap table of tier {tier} must be int64 [{n_c}] in [0, {n_c}), "
+                        f"got shape {table.shape}"
+                    )
+                self.remap[tier] = table
+        self.mechanism_name = mechanism.name + ("+remap" if self.remap else "")
 
     # -- policy ----------------------------------------------------------------------------
     def _active_spans(self, spans: Sequence[Span]) -> list[tuple[Span, str, str]]:
@@ -206,6 +292,7 @@ class Sanitizer:
         # Vectorised word mechanism, one call per tier.
         replacements: list[dict[int, str]] = [{} for _ in range(n_docs)]
         kept_by_mech = np.zeros(n_docs, dtype=np.int64)
+        bands = {t: np.zeros((n_docs, len(RANK_BANDS)), dtype=np.int64) for t in TIERS}
         for tier in TIERS:
             if not mech_doc[tier]:
                 continue
@@ -216,6 +303,9 @@ class Sanitizer:
                 doc_keys[d_arr], p_arr, noise_mod.STREAM_EM, self.mechanism.uniforms_needed()
             )
             cand = self.mechanism.sample(emb_idx, self.tier_epsilon[tier], u)
+            if self.remap is not None:
+                cand = self.remap[tier][cand]
+            np.add.at(bands[tier], (d_arr, rank_bands(self.cands, emb_idx, cand)), 1)
             words = self.candidate_words[cand]
             same = words == np.asarray(mech_norm[tier], dtype=object)
             np.add.at(kept_by_mech, d_arr[same], 1)
@@ -258,6 +348,7 @@ class Sanitizer:
                 replacements[d],
                 span_repl,
                 int(kept_by_mech[d]),
+                {t: bands[t][d] for t in TIERS},
             )
             for d in range(n_docs)
         ]
@@ -271,6 +362,7 @@ class Sanitizer:
         word_repl: dict[int, str],
         span_repl: dict[tuple[int, int], str],
         kept: int,
+        bands: dict[str, np.ndarray],
     ) -> DocResult:
         units: list[Unit] = []
         edit_starts: list[int] = []
@@ -343,7 +435,7 @@ class Sanitizer:
                     )
                 )
             units.sort(key=lambda u: u.start)
-        mech_name = self.mechanism.name
+        mech_name = self.mechanism_name
         ledger = [
             {
                 "tier": tier,
@@ -353,6 +445,7 @@ class Sanitizer:
                 "operators": ",".join(sorted(ops_used[tier])),
                 "epsilon_per_token": float(self.tier_epsilon[tier]),
                 "epsilon_sum": float(self.tier_epsilon[tier] * counts[tier]),
+                **{c: int(n) for c, n in zip(RANK_COLUMNS, bands[tier].tolist(), strict=True)},
             }
             for tier in TIERS
         ]

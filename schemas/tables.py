@@ -6,7 +6,9 @@ Each table is a tuple of :class:`Column`; :func:`struct_type` turns it into a Sp
 (non-null columns, allowed values, uniqueness).
 
 Sensitivity: ``tokens``, ``tags`` and ``quarantine`` hold ORIGINAL text and are as sensitive as
-the input. ``documents``, ``ledger`` and ``manifest`` hold no original text of a replaced unit.
+the input. ``documents``, ``ledger`` and ``manifest`` hold no original text of a replaced unit;
+the ledger's and manifest's rank counts are computed from the original words (operator-side
+records, not for publication with the corpus).
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ from dataclasses import dataclass
 
 TIER_VALUES = ("PII", "PoII", "none")
 OPERATOR_VALUES = ("mechanism", "surrogate", "mask", "hash", "keep")
-MECHANISM_VALUES = ("em", "laplace-nn", "laplace-nn+rank-fix")
+MECHANISM_VALUES = ("em", "em+remap", "laplace-nn", "laplace-nn+rank-fix")
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,6 +78,14 @@ LEDGER = (
     Column("operators", "string", description="operators used in this tier, comma-separated"),
     Column("epsilon_per_token", "double", description="eps_l = alpha_l * eps"),
     Column("epsilon_sum", "double", description="tokens_perturbed * eps_l"),
+    # Rank of each released word among the original's neighbours in C (privtext.sanitize
+    # .rank_bands); the five add up to tokens_perturbed. Computed from the ORIGINAL words:
+    # an operator-side record, like the whole ledger.
+    Column("rank_original", "int", description="released word = original"),
+    Column("rank_1_10", "int", description="released word among the original's 10 nearest"),
+    Column("rank_11_100", "int", description="released word at neighbour rank 11-100"),
+    Column("rank_over_100", "int", description="released word beyond neighbour rank 100"),
+    Column("rank_no_embedding", "int", description="original without embedding (uniform draw)"),
     Column("run_id", "string"),
 )
 
@@ -97,6 +107,12 @@ MANIFEST = (
     Column("counts_json", "string"),
     Column("durations_json", "string"),
     Column("candidates_fingerprint", "string", nullable=True),
+    Column(
+        "mechanism_json",
+        "string",
+        nullable=True,
+        description="sanitize: per tier mechanism, eps_l, remap tables, rank distribution",
+    ),
 )
 
 TABLES: dict[str, tuple[Column, ...]] = {
@@ -107,6 +123,68 @@ TABLES: dict[str, tuple[Column, ...]] = {
     "quarantine": QUARANTINE,
     "manifest": MANIFEST,
 }
+
+# -- PRISM (pipelines/prism.py) ----------------------------------------------------------------
+
+PRISM_METHOD_VALUES = ("prism-r", "prism-star")
+
+TRANSLATION_CACHE = (
+    Column("key", "string", description="sha256 of (engine, source, target, text): cache_key"),
+    Column("engine", "string", description="translator engine id"),
+    Column("source_lang", "string"),
+    Column("target_lang", "string"),
+    Column("translation", "string", description="the translator's output"),
+    Column("run_id", "string", description="run that paid for the translation"),
+    Column("created_at", "string"),
+)
+
+PRISM_DICTIONARY = (
+    Column("source_word", "string", description="source word w (lower case)"),
+    Column("pos", "string", nullable=True, description="Universal POS tag (PRISM*), or null"),
+    Column("target_word", "string", description="target word v"),
+    Column("rank", "int", description="1-based position in L(w)"),
+    Column("p_ratio", "double", description="Pr[v in R_w] / Pr[v in R] (add-one smoothed)"),
+    Column("confidence", "double", description="share of R_w containing v; c(w) at rank 1"),
+    Column("samples", "int", description="variant sentences |S_w| behind the estimate"),
+    Column("run_id", "string"),
+)
+
+PRISM_DOCUMENTS = (
+    Column("id", "string", description="document id from the input"),
+    Column("x_pub", "string", description="the encoded text sent to the translator"),
+    Column("y_pub", "string", description="the translator's output for x_pub"),
+    Column("y_pri", "string", description="the decoded translation"),
+    Column("n_content_words", "int", description="content words of the input"),
+    Column("n_replaced", "int", description="words replaced by the encoder"),
+    Column("n_decoded", "int", description="replaced words found and restored in y_pub"),
+    Column("method", "string", allowed=PRISM_METHOD_VALUES),
+    Column("ratio", "double", description="r"),
+    Column(
+        "epsilon_per_word",
+        "double",
+        nullable=True,
+        description="PRISM-R: ln(1 + N (1 - r) / r) per content word; null for PRISM*",
+    ),
+    Column("dictionary_size", "int", description="N, distinct dictionary words"),
+    Column("run_id", "string"),
+)
+
+PRISM_HISTORY = (
+    Column("doc_id", "string"),
+    Column("position", "int", description="token index in the input"),
+    Column("word", "string", description="ORIGINAL word (sensitive)"),
+    Column("substitute", "string"),
+    Column("pos", "string", nullable=True),
+    Column("run_id", "string"),
+)
+
+PRISM_TABLES: dict[str, tuple[Column, ...]] = {
+    "translation_cache": TRANSLATION_CACHE,
+    "prism_dictionary": PRISM_DICTIONARY,
+    "prism_documents": PRISM_DOCUMENTS,
+    "prism_history": PRISM_HISTORY,
+}
+TABLES.update(PRISM_TABLES)
 
 # Tables holding original text; written only with keep_intermediates (tokens, tags) or always
 # (quarantine: rows that could not be processed must not be lost).

@@ -16,7 +16,7 @@ import numpy as np
 import pandas as pd
 
 from privtext.engine import EngineSpec, get_sanitizer
-from privtext.sanitize import Sanitizer
+from privtext.sanitize import RANK_COLUMNS, Sanitizer
 from privtext.tagging.base import Span
 from privtext.tokenizer import Tokens
 
@@ -28,7 +28,17 @@ RESULT_DDL = (
     "u_operator array<string>, "
     "l_tier array<string>, l_mechanism array<string>, l_tokens_perturbed array<int>, "
     "l_spans_replaced array<int>, l_operators array<string>, l_epsilon_per_token array<double>, "
-    "l_epsilon_sum array<double>"
+    "l_epsilon_sum array<double>, " + ", ".join(f"l_{c} array<int>" for c in RANK_COLUMNS)
+)
+LEDGER_KEYS = (
+    "tier",
+    "mechanism",
+    "tokens_perturbed",
+    "spans_replaced",
+    "operators",
+    "epsilon_per_token",
+    "epsilon_sum",
+    *RANK_COLUMNS,
 )
 
 
@@ -83,15 +93,7 @@ def perturb_frame(
         out["u_tier"].append([u.tier for u in units])
         out["u_entity_type"].append([u.entity_type for u in units])
         out["u_operator"].append([u.operator for u in units])
-        for key in (
-            "tier",
-            "mechanism",
-            "tokens_perturbed",
-            "spans_replaced",
-            "operators",
-            "epsilon_per_token",
-            "epsilon_sum",
-        ):
+        for key in LEDGER_KEYS:
             out["l_" + key].append([row[key] for row in r.ledger])
     return pd.DataFrame(out)
 
@@ -126,6 +128,14 @@ def resolve_spec(spec: EngineSpec) -> EngineSpec:
         spec = replace(spec, candidates_path=SparkFiles.get(spec.candidates_path.split(":", 1)[1]))
     if spec.index_path and spec.index_path.startswith("sparkfiles:"):
         spec = replace(spec, index_path=SparkFiles.get(spec.index_path.split(":", 1)[1]))
+    if any(p.startswith("sparkfiles:") for _, p in spec.remap_paths):
+        spec = replace(
+            spec,
+            remap_paths=tuple(
+                (t, SparkFiles.get(p.split(":", 1)[1]) if p.startswith("sparkfiles:") else p)
+                for t, p in spec.remap_paths
+            ),
+        )
     return spec
 
 

@@ -59,3 +59,10 @@ def test_input_format_is_inferred_from_extension():
     assert cfg.resolved_input_format() == "jsonl"
     with pytest.raises(ConfigError, match="input.format"):
         build_config(None, {"input": {"path": "/nowhere/corpus"}}).resolved_input_format()
+
+
+def test_remap_is_off_by_default_and_refused_for_laplace_nn():
+    assert build_config(None, {"perturb": {"epsilon": 1.0}}).perturb.remap is False
+    assert build_config(None, {"perturb": {"epsilon": 1.0, "remap": True}}).perturb.remap is True
+    with pytest.raises(ConfigError, match="remapping needs the exact EM likelihood"):
+        build_config(None, {"perturb": {"epsilon": 1.0, "mechanism": "laplace-nn", "remap": True}})

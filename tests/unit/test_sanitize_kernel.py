@@ -191,3 +191,113 @@ def test_when_perturb_all_words_is_on_then_every_word_is_perturbed_and_tags_keep
     # the ledger counts them against the PoII budget
     poii = [r for r in res.ledger if r["tier"] == "PoII"][0]
     assert poii["tokens_perturbed"] >= len(words)
+
+
+# -- rank record and remapping -------------------------------------------------------------------
+def test_rank_bands_classify_the_released_word_by_its_rank_among_the_originals_neighbours(
+    emb, cands
+):
+    from privtext.embeddings import nearest, neighbour_lists
+    from privtext.sanitize import rank_bands
+
+    x = int(cands.to_candidate(emb.lookup(["london"]))[0])
+    nbr = neighbour_lists(cands, np.asarray([x]), 200)[0]
+    ys = np.asarray([x, nbr[1], nbr[10], nbr[11], nbr[100], nbr[101], nbr[199]])
+    ex = np.full(ys.size, cands.emb_index[x])
+    assert rank_bands(cands, ex, ys).tolist() == [0, 1, 1, 2, 2, 3, 3]
+    # a word with an embedding outside C: rank 1 + position among its nearest candidates
+    outside = next(i for i in range(30_000, 40_000) if cands.to_candidate(np.asarray([i]))[0] < 0)
+    top, _ = nearest(cands, np.asarray(emb.vectors[[outside]]), k=150)
+    ys = np.asarray([top[0, 0], top[0, 9], top[0, 10], top[0, 99], top[0, 100]])
+    assert rank_bands(cands, np.full(5, outside), ys).tolist() == [1, 1, 2, 2, 3]
+    # no embedding
+    assert rank_bands(cands, np.asarray([-1, -1]), np.asarray([0, 5])).tolist() == [4, 4]
+
+
+def test_ledger_rank_counts_add_up_to_the_perturbed_tokens(emb, cands):
+    from privtext.sanitize import RANK_COLUMNS
+
+    texts = [TEXT, "Qwzxv Blorptang met Anna Jones in Paris.", "Nothing here."]
+    res = _run(_sanitizer(emb, cands, eps=(1.0, 30.0)), texts)
+    for r in res:
+        for row in r.ledger:
+            assert sum(row[c] for c in RANK_COLUMNS) == row["tokens_perturbed"]
+    # at eps_PoII = 30 the draws are the originals; the kept count agrees with rank_original
+    assert sum(r.kept_by_mechanism for r in res) == sum(
+        row["rank_original"] for r in res for row in r.ledger
+    )
+
+
+def test_remap_table_is_applied_to_the_draw_and_named_in_the_ledger(emb, cands):
+    base = _sanitizer(emb, cands)
+    target = int(cands.to_candidate(emb.lookup(["london"]))[0])
+    table = np.full(len(cands), target, dtype=np.int64)  # every draw -> "london"
+    san = Sanitizer(
+        policy=base.policy,
+        lookup=base.lookup,
+        candidate_words=base.candidate_words,
+        mechanism=base.mechanism,
+        tier_epsilon=base.tier_epsilon,
+        noise=base.noise,
+        remap={"PII": table, "PoII": table},
+    )
+    res = _run(san, [TEXT])[0]
+    mech = [u for u in res.units if u.operator == "mechanism"]
+    assert mech and all(u.replacement.lower() == "london" for u in mech)
+    assert {row["mechanism"] for row in res.ledger} == {"em+remap"}
+    # ranks describe the released word: "London" itself is original, the rest ranked vs london
+    poii = [row for row in res.ledger if row["tier"] == "PoII"][0]
+    assert poii["rank_original"] == sum(u.original.lower() == "london" for u in mech)
+    with pytest.raises(ValueError, match="remap table"):
+        Sanitizer(
+            policy=base.policy,
+            lookup=base.lookup,
+            candidate_words=base.candidate_words,
+            mechanism=base.mechanism,
+            tier_epsilon=base.tier_epsilon,
+            noise=base.noise,
+            remap={"PII": table[:5], "PoII": table},
+        )
+
+
+def test_engine_loads_remap_tables_by_path_and_checks_their_budget(emb, cands, tmp_path):
+    from privtext import engine
+
+    class FakeTable:
+        def __init__(self, eps, fp, table):
+            self.eps, self.cands_fingerprint, self.table = eps, fp, table
+
+        @classmethod
+        def load(cls, path, cands=None):
+            z = np.load(path)
+            return cls(float(z["eps"]), str(z["fp"]), z["table"])
+
+    good = tmp_path / "r.npz"
+    np.savez(good, eps=5.0, fp=cands.fingerprint, table=np.arange(len(cands)))
+    import sys
+    import types
+
+    mod = types.ModuleType("privtext.mechanisms.remap")
+    mod.RemapTable = FakeTable  # type: ignore[attr-defined]
+    old = sys.modules.get("privtext.mechanisms.remap")
+    sys.modules["privtext.mechanisms.remap"] = mod
+    try:
+        spec = EngineSpec(
+            "glove-6b-50d", "", "em", (("PII", 5.0), ("PoII", 10.0)),
+            remap_paths=(("PII", str(good)),),
+        )  # fmt: skip
+        tables = engine.load_remap_tables(spec, cands)
+        assert tables is not None and tables["PII"].tolist() == list(range(len(cands)))
+        bad = EngineSpec(
+            "glove-6b-50d", "", "em", (("PII", 5.0), ("PoII", 10.0)),
+            remap_paths=(("PoII", str(good)),),
+        )  # fmt: skip
+        from privtext.errors import ConfigError
+
+        with pytest.raises(ConfigError, match="eps"):
+            engine.load_remap_tables(bad, cands)
+    finally:
+        if old is None:
+            sys.modules.pop("privtext.mechanisms.remap", None)
+        else:
+            sys.modules["privtext.mechanisms.remap"] = old
