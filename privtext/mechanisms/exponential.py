@@ -16,21 +16,46 @@ is :math:`\\varepsilon`-metric-DP w.r.t. :math:`d`: for all words :math:`x, x'` 
 and so does the normaliser). A word without an embedding gets the uniform law on ``C`` (the
 :math:`\\varepsilon = 0` case), which is 0-DP.
 
-Implementation. The occurrences of a batch are grouped by distinct word; the distances of a
-block of distinct words to all of ``C`` come from one float64 matrix product (entries close to
-0, where the expansion ``||q||^2 - 2 q.c + ||c||^2`` cancels, are recomputed directly, and a
-word's distance to itself is exactly 0, so distances are accurate to about ``1e-11``); each row
-is shifted by its largest logit (the log-sum-exp trick), exponentiated and cumulated in float64,
-and every occurrence of that word is drawn at once by inverse CDF (``searchsorted`` of
-``u * total``) from its own uniform. Cumulated rows are cached across calls (bounded LRU keyed by
-``(word, eps)`` in one preallocated slab), because corpora are Zipfian. The draw consumes
-exactly one uniform per token, given by the caller.
+Implementation. The occurrences of a batch are grouped by distinct word, and each token is drawn
+from its own uniform ``u`` by a two-level inverse CDF over ``C`` cut into blocks of ``B``
+candidates (``B`` a power of two, about ``|C| / 512``; 128 at ``|C| = 50,000``):
+
+1. *Block.* One float64 pass over all of ``C`` per distinct word gives the block masses
+   ``M_k = sum_{j in block k} exp(m - eps/2 d(x, c_j))``: matrix products of augmented vectors
+   in column chunks that stay in cache (entries close to 0, where the expansion
+   ``||q||^2 - 2 q.c + ||c||^2`` cancels, are recomputed directly, and a word's distance to
+   itself is exactly 0, so distances are accurate to about ``1e-11``), square root, shift,
+   exp, block sums. The shift ``m`` (the log-sum-exp trick) is a lower bound of the row
+   minimum of ``eps/2 d`` (0 for a candidate, whose self distance is 0; else the triangle
+   bound ``eps/2 min_c | ||x|| - ||c|| |``), so no term exceeds 1; a row whose bound is so
+   loose that its whole mass is below ``e^-500`` (huge ``eps``) is redone with its exact
+   minimum. The block is ``k = searchsorted(cumsum(M), u * sum(M), "right")``.
+2. *Candidate.* The ``B`` terms of block ``k`` are recomputed the same way for each distinct
+   (word, block) of the batch and cumulated; the candidate is the inverse CDF of the token's
+   position inside the block's mass, ``(u sum(M) - cumsum(M)_{k-1}) / M_k``.
+
+So ``P[c_j] = (M_k / sum M) (e_j / sum_{i in k} e_i)``, the exact law up to float64 rounding
+(:meth:`ExponentialMechanism.law`): as with any float64 inverse CDF, each candidate's interval
+is rounded to the spacing of the cumulated sums, an absolute error of at most about
+``2e-16 M_k / sum M`` per candidate (a one-level CDF over ``C``: ``2e-16``), so laws agree to
+about ``1e-15`` absolute, and probabilities far below that are not resolved (nor are they by a
+53-bit uniform). The draw is a deterministic function of ``(word, eps, u)``, whatever the cache
+and the batching.
+
+Cache. Only the first level is cached: ``1 + |C| / B`` float64 per ``(word, eps)`` (3 KiB at
+``|C| = 50,000``) instead of a whole CDF row (400 KiB), so the default 512 MiB holds about
+170,000 words and a Zipfian job soon finds nearly every word; the second level costs ``B``
+distances per distinct (word, block) of a batch. Admission is by frequency (batches in which
+the word occurred, halved every 2^20 observations): a missed word replaces the rarest cached
+word only if it is more frequent, so one-off words do not flush the frequent ones (plain LRU
+did: a batch of 5,000 Zipf tokens has about 2,400 distinct words).
 """
 
 from __future__ import annotations
 
 import math
 import threading
+import time
 from collections import OrderedDict
 
 import numpy as np
@@ -41,6 +66,12 @@ from privtext.errors import ConfigError, InputError
 
 _BLOCK_BYTES = 16 * 1024 * 1024
 DEFAULT_CACHE_BYTES = 512 * 1024 * 1024
+_COARSE_BLOCKS = 512
+_MIN_FINE_BLOCK = 32
+_MAX_EPS = 8
+_AGE_EVERY = 1 << 20
+_CHUNK_COLS = 2048
+_CHUNK_BYTES = 2 * 1024 * 1024
 
 
 def validate_eps(eps: float, field: str = "eps") -> float:
@@ -145,6 +176,47 @@ def scaled_distances64(
     return g, row_min
 
 
+def fine_block_size(n_cands: int) -> int:
+    """Candidates per block of the two-level inverse CDF: a power of two >= 32, about |C|/512.
+
+    So a cached word costs at most about 512 float64 (4 KiB) whatever ``|C|`` (``B = 128`` and
+    391 blocks at ``|C| = 50,000``), and the second level recomputes ``B`` distances per
+    distinct (word, block) of a batch.
+    """
+    target = max(1, -(-int(n_cands) // _COARSE_BLOCKS))
+    return max(_MIN_FINE_BLOCK, 1 << (target - 1).bit_length())
+
+
+def vsearch_right(table: np.ndarray, rows: np.ndarray, vals: np.ndarray, col0: int, n: int):
+    """Vectorised ``searchsorted(table[r, col0:col0+n], v, side="right")`` for each ``(r, v)``.
+
+    Rows must be non-decreasing over those columns; the result (the number of entries ``<= v``)
+    is then the same as numpy's ``searchsorted``. int64 ``[len(rows)]``.
+    """
+    lo = np.zeros(rows.shape[0], dtype=np.int64)
+    hi = np.full(rows.shape[0], n, dtype=np.int64)
+    act = np.flatnonzero(lo < hi)
+    while act.size:
+        mid = (lo[act] + hi[act]) >> 1
+        go = table[rows[act], col0 + mid] <= vals[act]
+        lo[act] = np.where(go, mid + 1, lo[act])
+        hi[act] = np.where(go, hi[act], mid)
+        act = act[lo[act] < hi[act]]
+    return lo
+
+
+class _EpsCache:
+    """Per-``eps`` bookkeeping: slot of each embedding row (-1: not cached) and its frequency."""
+
+    __slots__ = ("counts", "ident", "seen", "slot_of")
+
+    def __init__(self, ident: int, n_vocab: int) -> None:
+        self.ident = ident
+        self.slot_of = np.full(n_vocab, -1, dtype=np.int64)
+        self.counts = np.zeros(n_vocab, dtype=np.int32)  # batches in which the word occurred
+        self.seen = 0
+
+
 class ExponentialMechanism:
     """Exponential mechanism with utility ``-d(x, y)`` over a fixed candidate set.
 
@@ -158,44 +230,77 @@ class ExponentialMechanism:
 
     Words without an embedding (``emb_idx == -1``) are drawn uniformly from ``C`` (0-DP).
 
+    The draw is a two-level inverse CDF (see the module docstring): a block of ``B``
+    candidates from the cumulated block masses (one float64 log-sum-exp pass over all of ``C``,
+    cached per ``(word, eps)``: ``|C| / B + 1`` float64), then the candidate inside the block
+    from that block's ``B`` distances, recomputed directly in float64.
+
     Args:
         cands: the candidate set ``C`` (must not depend on the input words).
-        cache_bytes: memory bound of the CDF cache (float64 rows of ``|C|`` entries); at
-            ``|C| = 20000`` the default 512 MiB holds about 3,350 distinct ``(word, eps)``.
+        cache_bytes: memory bound of the cache of block masses, at most 4 KiB per distinct
+            ``(word, eps)`` (the default 512 MiB holds about 170,000 words at ``|C|`` = 50,000);
+            the most frequent words (batches seen, halved every 2^20 observations) stay.
+        block_size: ``B``, candidates per block (default :func:`fine_block_size`).
 
     Attributes:
         uniforms_per_token: 1 (column 0 of ``u``).
+        cache_hits, cache_misses: distinct ``(word, eps)`` per batch found / not found.
+        miss_seconds: time spent on the ``|C|``-wide pass of missed words.
     """
 
     name = "em"
     uniforms_per_token = 1
 
-    def __init__(self, cands: CandidateSet, cache_bytes: int = DEFAULT_CACHE_BYTES) -> None:
+    def __init__(
+        self,
+        cands: CandidateSet,
+        cache_bytes: int = DEFAULT_CACHE_BYTES,
+        block_size: int | None = None,
+    ) -> None:
         if not isinstance(cands, CandidateSet):
             raise ConfigError(f"cands must be a CandidateSet, got {type(cands).__name__}")
         if isinstance(cache_bytes, bool) or not isinstance(cache_bytes, int) or cache_bytes < 0:
             raise ConfigError(f"cache_bytes must be an integer >= 0, got {cache_bytes!r}")
+        n = len(cands)
+        if block_size is None:
+            block_size = fine_block_size(n)
+        if isinstance(block_size, bool) or not isinstance(block_size, int) or block_size < 1:
+            raise ConfigError(f"block_size must be an integer >= 1, got {block_size!r}")
         self.cands = cands
         self.cache_bytes = cache_bytes
-        n = len(cands)
-        self.cache_entries = int(cache_bytes // (8 * n))
+        self.fine = int(min(block_size, n))
+        self.n_blocks = -(-n // self.fine)
+        self.entry_bytes = 8 * (self.n_blocks + 1)
+        self.cache_entries = int(cache_bytes // self.entry_bytes)
         self.block = int(max(1, min(256, _BLOCK_BYTES // (8 * n))))
+        # coarse pass: column chunks of about 2,048 candidates (a multiple of B) x up to 128 words
+        self.chunk = int(min(n, max(self.fine, (_CHUNK_COLS // self.fine) * self.fine)))
+        self.miss_block = int(max(1, min(128, _CHUNK_BYTES // (8 * self.chunk))))
+        self._norms_sorted: np.ndarray | None = None
+        self._aug64: np.ndarray | None = None
+        self._c_sq_max: float | None = None
+        self._bsum = np.empty(0)
+        self._ones = np.empty(0)
         self._c_max = math.sqrt(float(cands.sq_norms.max())) * (1 + 1e-6)
-        # LRU of unnormalised CDF rows, stored in one slab (allocated lazily; untouched pages
-        # cost nothing) so that caching a row never allocates.
-        self._slots: OrderedDict[tuple[int, float], int] = OrderedDict()
+        # cache: slab row = [row min of eps/2 d, cumulated block masses (n_blocks)]; allocated
+        # lazily (untouched pages cost nothing)
         self._slab: np.ndarray | None = None
+        self._slot_word = np.full(self.cache_entries, -1, dtype=np.int64)
+        self._slot_eps = np.full(self.cache_entries, -1, dtype=np.int64)
+        self._eps: OrderedDict[float, _EpsCache] = OrderedDict()
+        self._next_eps_id = 0
         self._work: np.ndarray | None = None
         self._lock = threading.Lock()
         self.cache_hits = 0
         self.cache_misses = 0
+        self.miss_seconds = 0.0
 
     def __repr__(self) -> str:
-        return f"ExponentialMechanism(|C|={len(self.cands)})"
+        return f"ExponentialMechanism(|C|={len(self.cands)}, B={self.fine})"
 
     def __reduce__(self):
-        """Pickles as (candidate set, cache bound); the cache stays behind."""
-        return (ExponentialMechanism, (self.cands, self.cache_bytes))
+        """Pickles as (candidate set, cache bound, block size); the cache stays behind."""
+        return (ExponentialMechanism, (self.cands, self.cache_bytes, self.fine))
 
     def log_probs(self, emb_idx: int, eps: float) -> np.ndarray:
         """Exact ``log P[y | x]`` for all ``y`` in ``C`` (float64 ``[|C|]``).
@@ -217,12 +322,8 @@ class ExponentialMechanism:
         logits = -0.5 * eps * d
         return logits - logsumexp(logits)
 
-    def _unnormalised_cdfs(self, words: np.ndarray, eps: float, out: np.ndarray) -> np.ndarray:
-        """Rows ``cumsum_j exp(-eps/2 (d(x, c_j) - min_j d(x, c_j)))`` (``[b, |C|]`` in ``out``).
-
-        The draw is ``searchsorted(row, u * row[-1])``: dividing ``u`` instead of the row saves
-        a pass and is the same inverse CDF up to one rounding.
-        """
+    def _shifted_logits(self, words: np.ndarray, eps: float, out: np.ndarray):
+        """``(s, row_min)``: ``s [b, |C|] = -eps/2 (d(x, c_j) - min_j d(x, c_j))`` in ``out``."""
         q = np.asarray(self.cands.emb.vectors[words], dtype=np.float64)
         g, row_min = scaled_distances64(
             self.cands, q, 0.5 * eps, self.cands.to_candidate(words), out=out
@@ -232,21 +333,173 @@ class ExponentialMechanism:
             # exp() underflow is ~10x slower; exp(-700) is ~1e-304, absorbed by any row total
             # (>= 1), so flooring changes no draw and never widens a likelihood ratio.
             np.maximum(g, -700.0, out=g)
+        return g, row_min
+
+    def _unnormalised_cdfs(self, words: np.ndarray, eps: float, out: np.ndarray) -> np.ndarray:
+        """Rows ``cumsum_j exp(-eps/2 (d(x, c_j) - min_j d(x, c_j)))`` (``[b, |C|]`` in ``out``).
+
+        The one-level CDF of the same law (a reference for tests; :meth:`sample` uses the
+        two-level form).
+        """
+        g, _ = self._shifted_logits(words, eps, out)
         np.exp(g, out=g)
         np.cumsum(g, axis=1, out=g)
         return g
 
-    def _cache_put(self, key: tuple[int, float], row: np.ndarray) -> None:
-        if not self.cache_entries:
-            return
-        if self._slab is None:
-            self._slab = np.empty((self.cache_entries, len(self.cands)), dtype=np.float64)
-        if len(self._slots) < self.cache_entries:
-            slot = len(self._slots)
+    def _aug(self) -> np.ndarray:
+        """float64 ``[|C|, n + 2]``: ``[c, ||c||^2, 1]``, so that one matrix product with
+        ``[-2 s^2 q, s^2, s^2 ||q||^2]`` gives ``s^2 ||q - c||^2`` (made once)."""
+        if self._aug64 is None:
+            v = self.cands.vectors64()
+            aug = np.empty((v.shape[0], v.shape[1] + 2), dtype=np.float64)
+            aug[:, :-2] = v
+            aug[:, -2] = np.einsum("ij,ij->i", v, v)
+            aug[:, -1] = 1.0
+            self._aug64 = aug
+        return self._aug64
+
+    def _query_aug(self, q: np.ndarray, s2: float) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """``(q_aug [b, n + 2], s^2 ||q||^2, tau)`` for :meth:`_aug` (``tau``: below it the
+        expansion may have lost precision and the entry is recomputed directly)."""
+        q_sq = s2 * np.einsum("ij,ij->i", q, q)
+        q_aug = np.empty((q.shape[0], q.shape[1] + 2), dtype=np.float64)
+        np.multiply(q, -2.0 * s2, out=q_aug[:, :-2])
+        q_aug[:, -2] = s2
+        q_aug[:, -1] = q_sq
+        if self._c_sq_max is None:
+            self._c_sq_max = float(self._aug()[:, -2].max())
+        return q_aug, q_sq, 1e-6 * (q_sq + s2 * self._c_sq_max)
+
+    def _shift_bounds(self, q: np.ndarray, words: np.ndarray, half: float) -> np.ndarray:
+        """A lower bound of each row's minimum of ``eps/2 d``: 0 for a candidate (its self distance
+        is exactly 0), else ``eps/2 min_c | ||x|| - ||c|| |`` (triangle inequality)."""
+        if self._norms_sorted is None:
+            self._norms_sorted = np.sort(np.sqrt(self._aug()[:, -2]))
+        ns = self._norms_sorted
+        r = np.sqrt(np.einsum("ij,ij->i", q, q))
+        k = np.searchsorted(ns, r)
+        below = np.abs(r - ns[np.maximum(k - 1, 0)])
+        above = np.abs(ns[np.minimum(k, ns.size - 1)] - r)
+        lb = half * np.minimum(below, above) * (1.0 - 1e-9)
+        lb[self.cands.to_candidate(words) >= 0] = 0.0
+        return lb
+
+    def _coarse_rows(self, words: np.ndarray, eps: float, out: np.ndarray) -> np.ndarray:
+        """``[b, 1 + n_blocks]``: the shift ``m``, then cumulated block masses
+        ``sum_{j in block} exp(m - eps/2 d(x, c_j))``.
+
+        One pass over ``C`` in column chunks that stay in cache: float64 matrix product of the
+        augmented vectors (``||q||^2 - 2 q.c + ||c||^2``, entries that lose precision recomputed
+        directly, the self distance exactly 0), square root, shift, exp, block sums. The shift
+        ``m`` is a lower bound of the row minimum (so no logit is > 0, see
+        :meth:`_shift_bounds`); a row whose bound is so loose that its whole mass would be below
+        ``e^-500`` is redone with its exact minimum.
+        """
+        cands = self.cands
+        n, B, b = len(cands), self.fine, words.shape[0]
+        half = 0.5 * eps
+        s2 = half * half
+        q = np.ascontiguousarray(cands.emb.vectors[words], dtype=np.float64)
+        aug = self._aug()
+        v64 = cands.vectors64()
+        q_aug, q_sq, tau = self._query_aug(q, s2)
+        self_pos = cands.to_candidate(words)
+        floor = half * (math.sqrt(float(np.max(q_sq / s2))) + self._c_max) > 700
+        shift = self._shift_bounds(q, words, half)
+        if self._work is None:
+            self._work = np.empty(self.miss_block * self.chunk, dtype=np.float64)
+            self._bsum = np.empty(self.miss_block * (self.chunk // B), dtype=np.float64)
+            self._ones = np.ones(B, dtype=np.float64)
+        rmin = np.full(b, np.inf)
+        masses = out[:b, 1:]
+        for c0 in range(0, n, self.chunk):
+            w = min(self.chunk, n - c0)
+            g = self._work[: b * w].reshape(b, w)
+            np.matmul(q_aug, aug[c0 : c0 + w].T, out=g)
+            rs = np.flatnonzero((self_pos >= c0) & (self_pos < c0 + w))
+            g[rs, self_pos[rs] - c0] = np.inf
+            cm = g.min(axis=1)
+            for r in np.flatnonzero(cm < tau).tolist():
+                cols = np.flatnonzero(g[r] < tau[r])
+                diff = v64[c0 + cols] - q[r]
+                g[r, cols] = s2 * np.einsum("ij,ij->i", diff, diff)
+                cm[r] = g[r].min()
+            g[rs, self_pos[rs] - c0] = 0.0
+            cm[rs] = 0.0
+            np.minimum(rmin, cm, out=rmin)
+            np.sqrt(g, out=g)
+            np.subtract(shift[:, None], g, out=g)
+            if floor:
+                # exp() underflow is ~10x slower; exp(-700) is ~1e-304, absorbed by any row
+                # total, so flooring changes no draw and never widens a likelihood ratio.
+                np.maximum(g, -700.0, out=g)
+            np.exp(g, out=g)
+            k0, fw = c0 // B, (w // B) * B
+            nf = fw // B
+            np.matmul(g[:, :fw].reshape(b * nf, B), self._ones, out=self._bsum[: b * nf])
+            masses[:, k0 : k0 + nf] = self._bsum[: b * nf].reshape(b, nf)
+            if fw < w:
+                masses[:, k0 + fw // B] = g[:, fw:].sum(axis=1)
+        np.cumsum(masses, axis=1, out=masses)
+        out[:b, 0] = shift
+        redo = np.flatnonzero(masses[:, -1] < math.exp(-500.0))
+        if redo.size:  # the bound was too loose (huge eps): shift by the exact minimum
+            g, row_min = self._shifted_logits(words[redo], eps, np.empty(redo.size * n))
+            np.exp(g, out=g)
+            for i, r in enumerate(redo.tolist()):
+                m = np.zeros(self.n_blocks)
+                np.add.reduceat(g[i], np.arange(0, n, B), out=m)
+                out[r, 1:] = np.cumsum(m)
+                out[r, 0] = row_min[i]
+        return out[:b]
+
+    def _state(self, eps: float) -> _EpsCache:
+        st = self._eps.get(eps)
+        if st is None:
+            if len(self._eps) >= _MAX_EPS:  # forget the least recently used eps
+                _, old = self._eps.popitem(last=False)
+                self._slot_word[self._slot_eps == old.ident] = -1
+                self._slot_eps[self._slot_eps == old.ident] = -1
+            st = _EpsCache(self._next_eps_id, len(self.cands.emb))
+            self._next_eps_id += 1
+            self._eps[eps] = st
         else:
-            _, slot = self._slots.popitem(last=False)
-        self._slab[slot] = row
-        self._slots[key] = slot
+            self._eps.move_to_end(eps)
+        return st
+
+    def _admit(self, st: _EpsCache, miss_words: np.ndarray) -> np.ndarray:
+        """Slots for the missed words worth caching (``-1``: not cached), evicting rarer words."""
+        slots = np.full(miss_words.size, -1, dtype=np.int64)
+        if not self.cache_entries or not miss_words.size:
+            return slots
+        cnt = st.counts[miss_words]
+        order = np.argsort(-cnt, kind="stable")
+        free = np.flatnonzero(self._slot_word < 0)
+        n_free = min(free.size, order.size)
+        slots[order[:n_free]] = free[:n_free]
+        rest = order[n_free:]
+        if rest.size:
+            vcnt = np.zeros(self.cache_entries, dtype=np.int64)
+            for other in self._eps.values():
+                own = np.flatnonzero(self._slot_eps == other.ident)
+                vcnt[own] = other.counts[self._slot_word[own]]
+            if n_free:
+                vcnt[free[:n_free]] = np.iinfo(np.int64).max  # just taken
+            m = min(rest.size, self.cache_entries)
+            victims = np.argpartition(vcnt, m - 1)[:m] if m < vcnt.size else np.arange(m)
+            victims = victims[np.argsort(vcnt[victims], kind="stable")]
+            ok = cnt[rest[:m]] > vcnt[victims]
+            n_adm = m if ok.all() else int(np.argmin(ok))
+            victims = victims[:n_adm]
+            for other in self._eps.values():
+                own = victims[self._slot_eps[victims] == other.ident]
+                other.slot_of[self._slot_word[own]] = -1
+            slots[rest[:n_adm]] = victims
+        taken = slots[slots >= 0]
+        self._slot_word[taken] = miss_words[slots >= 0]
+        self._slot_eps[taken] = st.ident
+        st.slot_of[miss_words[slots >= 0]] = taken
+        return slots
 
     def sample(self, emb_idx: np.ndarray, eps: float, u: np.ndarray) -> np.ndarray:
         """Draw one candidate per token.
@@ -255,7 +508,7 @@ class ExponentialMechanism:
             emb_idx: int64 ``[T]`` embedding rows (``-1``: no embedding).
             eps: the budget ``eps_l`` (finite, > 0), the same for the whole batch.
             u: float64 ``[T]`` or ``[T, 1]`` uniforms in (0, 1); the draw is a deterministic
-                function of ``(emb_idx, eps, u)``.
+                function of ``(emb_idx, eps, u)`` (not of the cache or the batching).
 
         Returns:
             int64 ``[T]`` candidate positions (index into ``cands.words``).
@@ -274,40 +527,172 @@ class ExponentialMechanism:
         if known.size == 0:
             return out
         words, inv = np.unique(idx[known], return_inverse=True)
-        order = np.argsort(inv, kind="stable")
-        bounds = np.concatenate([[0], np.cumsum(np.bincount(inv, minlength=words.size))])
-        occ_all = known[order]
-        u_all = uu[occ_all]
+        u_k = uu[known]
+        nb = self.n_blocks
+        n_w = words.size
+        row_min = np.empty(n_w, dtype=np.float64)
+        blk = np.empty(known.size, dtype=np.int64)  # first level: block of each token
+        frac = np.empty(known.size, dtype=np.float64)  # position inside its block's mass
 
-        def draw(j: int, row: np.ndarray) -> None:
-            a, b = bounds[j], bounds[j + 1]
-            out[occ_all[a:b]] = np.searchsorted(row, u_all[a:b] * row[-1], side="right")
+        def first_level(table: np.ndarray, rows: np.ndarray, toks: np.ndarray) -> None:
+            t = u_k[toks] * table[rows, nb]
+            k = np.minimum(vsearch_right(table, rows, t, 1, nb), nb - 1)
+            hi = table[rows, 1 + k]
+            lo = np.where(k > 0, table[rows, np.maximum(k, 1)], 0.0)
+            lo[k == 0] = 0.0
+            mass = hi - lo
+            f = np.divide(t - lo, mass, out=np.zeros_like(t), where=mass > 0)
+            blk[toks] = k
+            frac[toks] = np.clip(f, 0.0, 1.0)
 
         with self._lock:
-            # 1. cached words: draw now (later insertions may reuse their slots)
-            missing: list[int] = []
-            slots = self._slots
-            slab = self._slab
-            for j, w in enumerate(words.tolist()):
-                slot = slots.get((w, eps))
-                if slot is None:
-                    missing.append(j)
-                else:
-                    slots.move_to_end((w, eps))
-                    assert slab is not None
-                    draw(j, slab[slot])
-            self.cache_hits += words.size - len(missing)
-            self.cache_misses += len(missing)
-            # 2. the others, a block of distinct words at a time
-            if missing:
-                if self._work is None:
-                    self._work = np.empty(self.block * n, dtype=np.float64)
-                mj = np.asarray(missing, dtype=np.int64)
-                for s in range(0, mj.size, self.block):
-                    js = mj[s : s + self.block]
-                    cdf = self._unnormalised_cdfs(words[js], eps, self._work)
-                    for r, j in enumerate(js.tolist()):
-                        draw(j, cdf[r])
-                        self._cache_put((int(words[j]), eps), cdf[r])
+            st = self._state(eps)
+            st.counts[words] += 1
+            st.seen += n_w
+            if st.seen >= _AGE_EVERY:
+                st.counts >>= 1
+                st.seen = 0
+            slots = st.slot_of[words]
+            hit = slots >= 0
+            n_hit = int(hit.sum())
+            self.cache_hits += n_hit
+            self.cache_misses += n_w - n_hit
+            tok_slot = slots[inv]
+            hit_toks = np.flatnonzero(tok_slot >= 0)
+            if n_hit:
+                assert self._slab is not None
+                row_min[hit] = self._slab[slots[hit], 0]
+                first_level(self._slab, tok_slot[hit_toks], hit_toks)
+            if n_hit < n_w:
+                t0 = time.perf_counter()
+                mj = np.flatnonzero(~hit)
+                new_slots = self._admit(st, words[mj])
+                if self._slab is None and (new_slots >= 0).any():
+                    self._slab = np.empty((self.cache_entries, nb + 1), dtype=np.float64)
+                local = np.empty((self.miss_block, nb + 1), dtype=np.float64)
+                row_of = np.full(n_w, -1, dtype=np.int64)
+                tok_word_miss = np.flatnonzero(tok_slot < 0)
+                order = tok_word_miss[np.argsort(inv[tok_word_miss], kind="stable")]
+                w_sorted = inv[order]
+                for s in range(0, mj.size, self.miss_block):
+                    js = mj[s : s + self.miss_block]
+                    rows = self._coarse_rows(words[js], eps, local)
+                    row_min[js] = rows[:, 0]
+                    a, b = np.searchsorted(w_sorted, [js[0], js[-1] + 1])
+                    toks = order[a:b]
+                    row_of[js] = np.arange(js.size)
+                    first_level(rows, row_of[inv[toks]], toks)
+                    keep = new_slots[s : s + self.miss_block]
+                    if self._slab is not None and (keep >= 0).any():
+                        self._slab[keep[keep >= 0]] = rows[keep >= 0]
+                self.miss_seconds += time.perf_counter() - t0
+        out[known] = self._second_level(words, inv, row_min, blk, frac, eps)
         np.minimum(out, n - 1, out=out)
         return out
+
+    def _second_level(
+        self,
+        words: np.ndarray,
+        inv: np.ndarray,
+        row_min: np.ndarray,
+        blk: np.ndarray,
+        frac: np.ndarray,
+        eps: float,
+    ) -> np.ndarray:
+        """Candidate inside the chosen block: inverse CDF of that block's own masses.
+
+        For each distinct (word, block) of the batch, the block's ``B`` logits are recomputed
+        the way the first pass computes them (float64 matrix product of augmented vectors, the
+        self distance exactly 0, entries that lose precision recomputed directly), shifted by
+        the word's shift, exponentiated and cumulated; the token's position ``frac`` in the
+        block's mass picks the candidate.
+        """
+        n_w, B, n = words.size, self.fine, len(self.cands)
+        key = blk * n_w + inv
+        pairs, pinv = np.unique(key, return_inverse=True)
+        p_blk, p_word = np.divmod(pairs, n_w)
+        cum = self._pair_cdfs(self._fine_context(words, row_min, eps), p_word, p_blk)
+        width_p = np.minimum(B, n - p_blk * B)
+        total = cum[np.arange(pairs.size), width_p - 1]
+        target = frac * total[pinv]
+        j = vsearch_right(cum, pinv, target, 0, B)
+        return blk * B + np.minimum(j, width_p[pinv] - 1)
+
+    def _fine_context(self, words: np.ndarray, shift: np.ndarray, eps: float) -> dict:
+        half = 0.5 * eps
+        s2 = half * half
+        q = np.asarray(self.cands.emb.vectors[words], dtype=np.float64)
+        q_aug, _, tau = self._query_aug(q, s2)
+        return {
+            "q": q,
+            "q_aug": q_aug,
+            "s2": s2,
+            "tau": tau,
+            "self_pos": self.cands.to_candidate(words),
+            "shift": shift,
+        }
+
+    def _pair_cdfs(self, ctx: dict, p_word: np.ndarray, p_blk: np.ndarray) -> np.ndarray:
+        """``[P, B]``: cumulated ``exp(shift - eps/2 d)`` of word ``p_word[i]`` over block
+        ``p_blk[i]`` (pairs sorted by block; past the end of ``C`` the row stays flat).
+
+        One small matrix product per block; every other step runs once over all pairs.
+        """
+        n, B = len(self.cands), self.fine
+        P = p_word.size
+        g = np.empty((P, B), dtype=np.float64)
+        q_aug = ctx["q_aug"][p_word]
+        aug = self._aug()
+        starts = np.flatnonzero(np.concatenate([[True], p_blk[1:] != p_blk[:-1]]))
+        ends = np.concatenate([starts[1:], [P]])
+        last = None
+        for a, b in zip(starts.tolist(), ends.tolist(), strict=True):
+            c0 = int(p_blk[a]) * B
+            width = min(B, n - c0)
+            if width < B:
+                last = (a, b, width)
+                g[a:b, width:] = np.inf
+            np.matmul(q_aug[a:b], aug[c0 : c0 + width].T, out=g[a:b, :width])
+        col = ctx["self_pos"][p_word] - p_blk * B
+        rs = np.flatnonzero((col >= 0) & (col < B))
+        g[rs, col[rs]] = np.inf
+        tau = ctx["tau"][p_word]
+        for r in np.flatnonzero(g.min(axis=1) < tau).tolist():
+            c0 = int(p_blk[r]) * B
+            cols = np.flatnonzero(g[r] < tau[r])
+            diff = self.cands.vectors64()[c0 + cols] - ctx["q"][p_word[r]]
+            g[r, cols] = ctx["s2"] * np.einsum("ij,ij->i", diff, diff)
+        g[rs, col[rs]] = 0.0
+        np.sqrt(g, out=g)
+        np.subtract(ctx["shift"][p_word, None], g, out=g)
+        np.maximum(g, -700.0, out=g)
+        np.exp(g, out=g)
+        if last is not None:
+            g[last[0] : last[1], last[2] :] = 0.0
+        np.cumsum(g, axis=1, out=g)
+        return g
+
+    def law(self, emb_idx: int, eps: float) -> np.ndarray:
+        """The probabilities :meth:`sample` draws from for word ``emb_idx`` (float64 ``[|C|]``).
+
+        ``P[j] = (M_k / M) * e_j / E_k`` for ``j`` in block ``k``: ``M_k`` the block's mass from
+        the first pass, ``M`` their total, ``e_j`` the recomputed terms and ``E_k`` their sum.
+        Equal to :meth:`log_probs` up to float64 rounding (a diagnostic for tests).
+        """
+        eps = validate_eps(eps)
+        n = len(self.cands)
+        x = int(check_emb_idx(np.asarray([emb_idx]), len(self.cands.emb))[0])
+        if x < 0:
+            return np.full(n, 1.0 / n)
+        words = np.asarray([x], dtype=np.int64)
+        with self._lock:  # _coarse_rows uses the shared work buffer
+            row = self._coarse_rows(words, eps, np.empty((1, self.n_blocks + 1)))[0].copy()
+        k_cum = row[1:]
+        masses = np.diff(np.concatenate([[0.0], k_cum]))
+        ctx = self._fine_context(words, row[:1].copy(), eps)
+        nb = self.n_blocks
+        cum = self._pair_cdfs(ctx, np.zeros(nb, dtype=np.int64), np.arange(nb, dtype=np.int64))
+        e = np.diff(cum, axis=1, prepend=0.0) / cum[:, -1:]
+        p = (masses / k_cum[-1])[:, None] * e
+        p = p.reshape(-1)[:n].copy()
+        return p

@@ -299,3 +299,62 @@ def test_mechanisms_pickle_without_caches(cands: CandidateSet, tokens: np.ndarra
     lap2 = pickle.loads(pickle.dumps(lap))
     assert (lap2.rank_fix_c, lap2.rank_fix_k) == (0.05, 20)
     assert np.array_equal(lap2.sample(tokens, 5.0, u), lap.sample(tokens, 5.0, u))
+
+
+# -- EM two-level draw and cache (issue 4) ------------------------------------------------------
+def test_em_two_level_law_matches_exact_log_probs(glove: Embeddings, cands: CandidateSet) -> None:
+    """The law sample() draws from equals the exact law up to float64 rounding."""
+    for block in (None, 32, 1000):
+        em = ExponentialMechanism(cands, block_size=block)
+        words = [cands.emb_index[3], cands.emb_index[500], glove.lookup(["ouagadougou"])[0], 55_555]
+        for w in words:
+            for eps in (0.5, 4.0, 30.0):
+                p = em.law(int(w), eps)
+                np.testing.assert_allclose(p, np.exp(em.log_probs(int(w), eps)), atol=1e-13)
+                assert abs(p.sum() - 1.0) < 1e-12
+
+
+def test_em_word_outside_c_at_huge_eps_redoes_its_shift(glove: Embeddings, cands: CandidateSet):
+    """A loose shift bound at huge eps would underflow every term; the row is redone exactly."""
+    em = ExponentialMechanism(cands)
+    x = 55_555  # not a candidate: its shift is a lower bound, not its row minimum
+    lp = em.log_probs(x, 3000.0)
+    p = em.law(x, 3000.0)
+    np.testing.assert_allclose(p, np.exp(lp), atol=1e-12)
+    u = open_uniforms(np.random.default_rng(12), 300)
+    with np.errstate(all="raise"):
+        y = em.sample(np.full(300, x), 3000.0, u)
+    assert np.all(y == int(np.argmax(lp)))
+
+
+def test_em_frequent_words_stay_in_a_small_cache(cands: CandidateSet) -> None:
+    """The cache admits a missed word only over a rarer one: a stream of one-off words does not
+    evict the words seen in every batch."""
+    em = ExponentialMechanism(cands, cache_bytes=em_entry_bytes(cands) * 8)
+    hot = cands.emb_index[:4]
+    rng = np.random.default_rng(13)
+    for i in range(6):
+        cold = cands.emb_index[100 + 20 * i : 120 + 20 * i]  # 20 new words per batch
+        toks = np.concatenate([hot, cold])
+        em.sample(toks, 2.0, open_uniforms(rng, toks.size))
+    before = em.cache_hits
+    em.sample(hot, 2.0, open_uniforms(rng, hot.size))
+    assert em.cache_hits - before == hot.size
+    assert em.cache_entries == 8
+
+
+def em_entry_bytes(cands: CandidateSet) -> int:
+    return ExponentialMechanism(cands).entry_bytes
+
+
+def test_em_vsearch_right_is_searchsorted() -> None:
+    from privtext.mechanisms.exponential import vsearch_right
+
+    rng = np.random.default_rng(14)
+    table = np.cumsum(rng.integers(0, 3, size=(7, 50)).astype(np.float64), axis=1)
+    rows = rng.integers(0, 7, 400)
+    vals = rng.uniform(-1, 110, 400)
+    vals[:50] = table[rows[:50], rng.integers(0, 50, 50)]  # exact ties
+    got = vsearch_right(table, rows, vals, 0, 50)
+    want = [np.searchsorted(table[r], v, side="right") for r, v in zip(rows, vals, strict=True)]
+    assert np.array_equal(got, want)
