@@ -226,7 +226,7 @@ def _check_int(name: str, value: Any, minimum: int) -> None:
 def build_dictionary(
     corpus_sentences: Sequence[str],
     vocab_words: Iterable[str | tuple[str, str]],
-    translator: Translator,
+    translator: Translator | None,
     source: str,
     target: str,
     samples_m: int,
@@ -240,6 +240,7 @@ def build_dictionary(
     min_share: float = 0.05,
     tokenize_target: Callable[[str], list[str]] = tokenize_target,
     chunk_sentences: int = 8192,
+    translate: Callable[[list[str]], tuple[list[str], int]] | None = None,
 ) -> list[DictEntry]:
     """Build the dictionary ``L`` for ``vocab_words`` by mass translation.
 
@@ -264,6 +265,9 @@ def build_dictionary(
         tokenize_target: target-language word splitter.
         chunk_sentences: about how many variant sentences are translated per call (one cache
             write per chunk, so an interrupted run keeps its progress).
+        translate: replaces ``translator`` + ``cache``: a callable taking sentences and
+            returning ``(translations, cache_hits)`` (the Spark jobs pass their Delta-cached
+            translation here); ``translator`` may then be ``None``.
 
     Returns:
         Entries, grouped by word in vocabulary order, by rank. Words with no variant (no
@@ -299,12 +303,22 @@ def build_dictionary(
 
     stats = {"words_done": 0, "words_total": len(keys), "sentences": 0, "cache_hits": 0}
 
+    if translator is None and translate is None:
+        raise ConfigError("build_dictionary needs a translator or a translate callable")
+
     def report() -> None:
         if progress is not None:
-            progress({**stats, **translator.stats.snapshot()})
+            extra = translator.stats.snapshot() if translator is not None else {}
+            progress({**stats, **extra})
+
+    def run_translation(texts: list[str]) -> tuple[list[str], int]:
+        if translate is not None:
+            return translate(texts)
+        assert translator is not None
+        return translate_cached(translator, texts, source, target, cache)
 
     base_texts = [detokenize(t) for t in toks]
-    base_tr, hits = translate_cached(translator, base_texts, source, target, cache)
+    base_tr, hits = run_translation(base_texts)
     stats["sentences"] += len(base_texts)
     stats["cache_hits"] += hits
     base_df, n_base = _doc_freq(base_tr, tokenize_target)
@@ -319,7 +333,7 @@ def build_dictionary(
             for w, p in chunk
         ]
         flat = [s for vs in variants for s in vs]
-        translated, hits = translate_cached(translator, flat, source, target, cache)
+        translated, hits = run_translation(flat)
         stats["sentences"] += len(flat)
         stats["cache_hits"] += hits
         pos_i = 0

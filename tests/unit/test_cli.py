@@ -136,3 +136,27 @@ def test_hnsw_parameters_reach_the_config_and_bad_ones_name_the_flag():
     a = sanitize_parser().parse_args(["--epsilon", "2", "--hnsw", "64,x,1"])
     with pytest.raises(ConfigError, match="--hnsw must be three integers"):
         overrides_from_args(a)
+
+
+def test_remap_flag_reaches_the_config_and_is_refused_for_laplace_nn(capsys, tmp_path):
+    from jobs.cli import overrides_from_args
+    from privtext.config import build_config
+
+    a = sanitize_parser().parse_args(["--epsilon", "2", "--remap", "on"])
+    assert build_config(None, overrides_from_args(a)).perturb.remap is True
+    a = sanitize_parser().parse_args(["--epsilon", "2"])
+    assert build_config(None, overrides_from_args(a)).perturb.remap is False
+    rc = main(
+        ["sanitize", "--input", str(tmp_path / "x.jsonl"), "--output", str(tmp_path / "o"),
+         "--epsilon", "2", "--mechanism", "laplace-nn", "--remap", "on"]
+    )  # fmt: skip
+    err = capsys.readouterr().err
+    assert rc == 2 and "remapping needs the exact EM likelihood" in err
+
+
+def test_explain_help_and_a_missing_run_dir_exit_2(capsys, tmp_path):
+    with pytest.raises(SystemExit):
+        main(["explain", "--help"])
+    assert "--json" in capsys.readouterr().out
+    assert main(["explain", str(tmp_path / "nope")]) == 2
+    assert "does not exist" in capsys.readouterr().err
