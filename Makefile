@@ -11,6 +11,7 @@ setup:  ## build or reuse the cached venv and Delta jars; link .venv
 demo: setup  ## sanitize the bundled demo corpus and print where the outputs are
 	@.venv/bin/privtext demo --output demo-output
 
+test: export PRIVTEXT_AUDIT = 1
 test: setup  ## the whole test suite (what .ci/run runs)
 	@$(PY) -m pytest $(PYTEST_ARGS)
 

@@ -28,6 +28,20 @@ if [ ! -f "$venv/.complete" ]; then
   touch "$venv/.complete"
 fi
 
+# The audit extra (torch, large): its own cached layer beside the venv, installed only when
+# PRIVTEXT_AUDIT=1 (make test and make audit set it), keyed by a hash of requirements/audit.txt.
+# A layer already built is linked even when not asked for.
+ahash="$(cat "$root/requirements/lock.txt" "$root/requirements/audit.txt" | sha256sum | cut -c1-16)"
+alayer="$cache/audit-$ahash"
+if [ "${PRIVTEXT_AUDIT:-0}" = 1 ]; then
+  if [ ! -f "$alayer/.complete" ]; then
+    echo "setup: installing the audit extra (torch) in $alayer (once per requirements/audit.txt)"
+    rm -rf "$alayer"
+    "$venv/bin/pip" install --quiet --target "$alayer" -r "$root/requirements/audit.txt"
+    touch "$alayer/.complete"
+  fi
+fi
+
 # Delta Lake jars (must match pipelines/session.py DELTA_JARS).
 jars="$cache/jars"
 mkdir -p "$jars"
@@ -59,6 +73,9 @@ cat > "$dotvenv/$site_rel/privtext-env.pth" <<PTH
 import site; site.addsitedir('$venv/$site_rel')
 $root
 PTH
+if [ -f "$alayer/.complete" ]; then
+  echo "import site; site.addsitedir('$alayer')" >> "$dotvenv/$site_rel/privtext-env.pth"
+fi
 cat > "$dotvenv/bin/privtext" <<SH
 #!/usr/bin/env bash
 export PRIVTEXT_JARS_DIR="\${PRIVTEXT_JARS_DIR:-$jars}"
