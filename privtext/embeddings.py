@@ -445,6 +445,7 @@ class CandidateSet:
         self._aug64: np.ndarray | None = None
         self._fingerprint: str | None = None
         self._nbr_cache: dict[int, OrderedDict[int, np.ndarray]] = {}
+        self._thr_cache: dict[tuple[int, ...], OrderedDict[int, np.ndarray]] = {}
         self._lock = threading.Lock()
 
     def __len__(self) -> int:
@@ -670,6 +671,98 @@ def nearest(
         diff = c - q[s:e, None, :]
         dist_out[s:e] = np.sqrt(np.einsum("bkn,bkn->bk", diff, diff))
     return idx_out, dist_out
+
+
+_THR_CACHE_ENTRIES = 1_000_000  # per rank tuple: about 24 MiB of keys and values
+
+
+def neighbour_scores(cands: CandidateSet, queries: np.ndarray, cand: np.ndarray) -> np.ndarray:
+    """float32 score ``q.c - ||c||^2 / 2`` of candidate ``cand[i]`` for query ``i`` (larger is
+    nearer; the score :func:`nearest` ranks by)."""
+    q = np.asarray(queries, dtype=np.float32)
+    aug = cands._augmented32()[np.asarray(cand, dtype=np.int64)]
+    return (np.einsum("ij,ij->i", q, aug[:, :-1]) - aug[:, -1]).astype(np.float32)
+
+
+def rank_score_thresholds(
+    cands: CandidateSet,
+    keys: np.ndarray,
+    queries: np.ndarray,
+    ranks: tuple[int, ...],
+    exclude_first: np.ndarray | None = None,
+    block: int | None = None,
+) -> np.ndarray:
+    """Score of the candidate at each 0-based sorted position in ``ranks``, per query.
+
+    A candidate ``y`` is among the ``j + 1`` nearest candidates of query ``q`` exactly when its
+    score (:func:`neighbour_scores`) is at least the threshold of position ``j`` (up to ties
+    within float32 rounding). One ``np.partition`` per row instead of a sorted neighbour list:
+    what the rank record of the sanitize kernel needs, at a fraction of the cost. Results are
+    cached per ``(ranks, key)`` on ``cands`` (``keys`` must identify the queries, e.g. a
+    candidate position, or ``-1 - embedding row`` for words outside ``C``); only keys not yet
+    cached are computed, each once.
+
+    Args:
+        cands: the candidate set.
+        keys: int64 ``[m]`` cache keys of the queries.
+        queries: float ``[m, n]`` query vectors (rows with equal keys must be equal).
+        ranks: 0-based sorted positions, each ``< |C|``.
+        exclude_first: optional int64 ``[m]``: candidate forced to position 0 (a candidate's
+            own position, so it is first in its own order); ``-1`` forces nothing.
+        block: queries per matrix product (default: a score block of about 32 MiB).
+
+    Returns:
+        float32 ``[m, len(ranks)]``.
+    """
+    kk = np.asarray(keys, dtype=np.int64).reshape(-1)
+    n_c = len(cands)
+    if not ranks or min(ranks) < 0 or max(ranks) >= n_c:
+        raise ConfigError(f"ranks must be in [0, {n_c}), got {ranks!r}")
+    out = np.empty((kk.size, len(ranks)), dtype=np.float32)
+    if kk.size == 0:
+        return out
+    uniq, first, inv = np.unique(kk, return_index=True, return_inverse=True)
+    vals = np.empty((uniq.size, len(ranks)), dtype=np.float32)
+    with cands._lock:
+        cache = cands._thr_cache.setdefault(tuple(ranks), OrderedDict())
+        missing = []
+        for j, key in enumerate(uniq.tolist()):
+            r = cache.get(key)
+            if r is None:
+                missing.append(j)
+            else:
+                vals[j] = r
+    if missing:
+        mj = np.asarray(missing, dtype=np.int64)
+        src = first[mj]
+        q = np.ascontiguousarray(np.asarray(queries)[src], dtype=np.float32)
+        ef = None if exclude_first is None else np.asarray(exclude_first, dtype=np.int64)[src]
+        blk = int(block) if block else _auto_block(n_c)
+        aug_t = cands._augmented32().T
+        q_aug = np.empty((min(blk, q.shape[0]), cands.dim + 1), dtype=np.float32)
+        q_aug[:, -1] = -1.0
+        scores = np.empty((min(blk, q.shape[0]), n_c), dtype=np.float32)
+        pos = list(ranks)
+        for s in range(0, q.shape[0], blk):
+            e = min(q.shape[0], s + blk)
+            b = e - s
+            q_aug[:b, :-1] = q[s:e]
+            sc = scores[:b]
+            np.matmul(q_aug[:b], aug_t, out=sc)
+            if ef is not None:
+                rows = np.flatnonzero(ef[s:e] >= 0)
+                sc[rows, ef[s:e][rows]] = np.inf
+            np.negative(sc, out=sc)  # ascending = nearest first
+            part = np.partition(sc, pos, axis=1)
+            vals[mj[s:e]] = -part[:, pos]
+        with cands._lock:
+            cache = cands._thr_cache.setdefault(tuple(ranks), OrderedDict())
+            for j in mj.tolist():
+                cache[int(uniq[j])] = vals[j].copy()
+            while len(cache) > _THR_CACHE_ENTRIES:
+                cache.popitem(last=False)
+    out[:] = vals[inv.reshape(-1)]
+    return out
 
 
 def neighbour_lists(cands: CandidateSet, cand_idx: np.ndarray, k: int) -> np.ndarray:

@@ -45,7 +45,11 @@ from typing import Any, Protocol
 import numpy as np
 
 from privtext import operators
-from privtext.embeddings import CandidateSet, nearest, neighbour_lists
+from privtext.embeddings import (
+    CandidateSet,
+    neighbour_scores,
+    rank_score_thresholds,
+)
 from privtext.mechanisms import noise as noise_mod
 from privtext.mechanisms.noise import KeyedNoise
 from privtext.tagging.base import Span
@@ -67,21 +71,26 @@ RANK_COLUMNS = (
 _NO_EMBEDDING = 4
 
 
-def _band_of_rank(rows: np.ndarray, y: np.ndarray, offset: int) -> np.ndarray:
-    """Band of ``y`` in each neighbour row (rank = column + offset; absent = beyond 100)."""
-    match = rows == y[:, None]
-    found = match.any(axis=1)
-    rank = np.where(found, match.argmax(axis=1) + offset, 1_000_000)
-    return np.select([rank == 0, rank <= 10, rank <= 100], [0, 1, 2], 3).astype(np.int8)
+def _band_of_score(score: np.ndarray, thr: np.ndarray) -> np.ndarray:
+    """Band 1 (ranks 1-10), 2 (11-100) or 3 (beyond) from the score of ``y`` and the scores of
+    the 10th and 100th nearest candidates (``thr[:, 0]``, ``thr[:, 1]``)."""
+    # scores and thresholds come from different float32 reductions (einsum vs BLAS): compare
+    # with a tolerance of a few float32 ulps, so the 10th neighbour itself is in band 1 (words
+    # closer to the boundary than that are ties, as in privtext.embeddings.nearest)
+    tol = 8 * np.finfo(np.float32).eps * (np.abs(thr) + 1.0)
+    s = score[:, None] + tol
+    return np.select([s[:, 0] >= thr[:, 0], s[:, 1] >= thr[:, 1]], [1, 2], 3).astype(np.int8)
 
 
 def rank_bands(cands: CandidateSet, emb_idx: np.ndarray, cand: np.ndarray) -> np.ndarray:
     """Band index (into :data:`RANK_BANDS`) of each released candidate ``cand`` for ``x``.
 
-    ``x`` in ``C``: rank of ``y`` in ``x``'s 101 nearest candidates (rank 0 is ``x`` itself;
-    :func:`~privtext.embeddings.neighbour_lists`, LRU-cached, computed for distinct pivots).
-    ``x`` with an embedding outside ``C``: rank ``1 + j`` of ``y`` among its 100 nearest
-    candidates (computed for distinct words). ``x`` without an embedding: ``no_embedding``.
+    ``x`` in ``C``: ``original`` when ``y = x``, else the rank of ``y`` in ``x``'s order of
+    candidates (``x`` itself first) against its 10th and 100th neighbours. ``x`` with an
+    embedding outside ``C``: rank ``1 + j`` of ``y`` among its nearest candidates. ``x``
+    without an embedding: ``no_embedding``. Ranks are decided by comparing ``y``'s score with
+    the scores of the 10th and 100th neighbours (:func:`~privtext.embeddings
+    .rank_score_thresholds`, one partial sort per distinct word, cached), never a sorted list.
 
     Args:
         cands: the candidate set.
@@ -100,15 +109,25 @@ def rank_bands(cands: CandidateSet, emb_idx: np.ndarray, cand: np.ndarray) -> np
     xc = np.full(x.shape, -1, dtype=np.int64)
     xc[has] = cands.to_candidate(x[has])
     n_c = len(cands)
-    inside = xc >= 0
-    if inside.any():
-        rows = neighbour_lists(cands, xc[inside], min(101, n_c))
-        band[inside] = _band_of_rank(rows, y[inside], 0)
-    outside = has & ~inside
-    if outside.any():
-        uniq, inv = np.unique(x[outside], return_inverse=True)
-        top, _ = nearest(cands, np.asarray(cands.emb.vectors[uniq]), k=min(100, n_c))
-        band[outside] = _band_of_rank(top[inv.reshape(-1)], y[outside], 1)
+    inside = np.flatnonzero(xc >= 0)
+    if inside.size:
+        xi, yi = xc[inside], y[inside]
+        b = np.zeros(inside.size, dtype=np.int8)
+        other = xi != yi
+        if other.any() and n_c > 1:
+            piv, yo = xi[other], yi[other]
+            vecs = cands.vectors[piv]
+            ranks = (min(10, n_c - 1), min(100, n_c - 1))
+            thr = rank_score_thresholds(cands, piv, vecs, ranks, exclude_first=piv)
+            b[other] = _band_of_score(neighbour_scores(cands, vecs, yo), thr)
+        band[inside] = b
+    outside = np.flatnonzero(has & (xc < 0))
+    if outside.size:
+        xo, yo = x[outside], y[outside]
+        vecs = np.asarray(cands.emb.vectors[xo], dtype=np.float32)
+        ranks = (min(9, n_c - 1), min(99, n_c - 1))
+        thr = rank_score_thresholds(cands, -1 - xo, vecs, ranks)
+        band[outside] = _band_of_score(neighbour_scores(cands, vecs, yo), thr)
     return band
 
 

@@ -41,10 +41,18 @@ def test_valid_tables_pass(spark):
     [
         ("documents", [GOOD_DOC, GOOD_DOC], "expect_column_values_to_be_unique"),
         ("documents", [("d1", "t", 3, 1, 1, 0, 0, 0, 2, "r")], "pii_surrogate_leaks"),
-        ("ledger", [("d1", "PII", "em", 1, 0, "m", 7.5, 7.5, 0, 1, 0, 0, 0, "r")], "epsilon_per_token"),
+        (
+            "ledger",
+            [("d1", "PII", "em", 1, 0, "m", 7.5, 7.5, 0, 1, 0, 0, 0, "r")],
+            "epsilon_per_token",
+        ),
         ("ledger", [("d1", "secret", "em", 1, 0, "m", 5.0, 5.0, 0, 1, 0, 0, 0, "r")], "'tier'"),
         ("ledger", [GOOD_LEDGER[0], GOOD_LEDGER[0]], "compound_columns_to_be_unique"),
-        ("ledger", [("d1", "PII", "em", 2, 0, "m", 5.0, 10.0, 0, 1, 0, 0, 0, "r")], "<> tokens_perturbed"),
+        (
+            "ledger",
+            [("d1", "PII", "em", 2, 0, "m", 5.0, 10.0, 0, 1, 0, 0, 0, "r")],
+            "<> tokens_perturbed",
+        ),
     ],
 )
 def test_when_a_rule_is_broken_then_the_job_fails_naming_it(spark, table, rows, needle):

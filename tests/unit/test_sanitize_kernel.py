@@ -301,3 +301,31 @@ def test_engine_loads_remap_tables_by_path_and_checks_their_budget(emb, cands, t
             sys.modules.pop("privtext.mechanisms.remap", None)
         else:
             sys.modules["privtext.mechanisms.remap"] = old
+
+
+def test_rank_bands_agree_with_sorted_neighbour_lists_on_many_words(emb, cands):
+    """The threshold shortcut gives the bands a full sort would, word by word (200 words of C
+    and 50 outside it, released words drawn at every distance)."""
+    from privtext.embeddings import nearest, neighbour_lists
+    from privtext.sanitize import rank_bands
+
+    rng = np.random.default_rng(3)
+    piv = rng.choice(len(cands), 200, replace=False)
+    lists = neighbour_lists(cands, piv, 101)
+    pick = rng.integers(0, 150, size=piv.size)
+    ys = np.where(pick < 101, lists[np.arange(piv.size), np.minimum(pick, 100)], pick * 13)
+    ys = np.where(pick >= 101, rng.integers(0, len(cands), size=piv.size), ys)
+    rank = np.array(
+        [
+            np.flatnonzero(row == y)[0] if (row == y).any() else 999
+            for row, y in zip(lists, ys, strict=True)
+        ]
+    )
+    want = np.select([rank == 0, rank <= 10, rank <= 100], [0, 1, 2], 3)
+    assert rank_bands(cands, cands.emb_index[piv], ys).tolist() == want.tolist()
+    outside = [i for i in range(30_000, 60_000) if cands.to_candidate(np.asarray([i]))[0] < 0][:50]
+    top, _ = nearest(cands, np.asarray(emb.vectors[outside]), k=120)
+    j = rng.integers(0, 120, size=len(outside))
+    ys = top[np.arange(len(outside)), j]
+    want = np.select([j <= 9, j <= 99], [1, 2], 3)
+    assert rank_bands(cands, np.asarray(outside), ys).tolist() == want.tolist()
