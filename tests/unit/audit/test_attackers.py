@@ -1,0 +1,136 @@
+"""Attackers learn a secret that context reveals, stay at the prior without signal, and
+round-trip through save/load."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pytest
+
+torch = pytest.importorskip("torch")
+
+from privtext.audit.attackers import (  # noqa: E402
+    ATTACKERS,
+    TrainConfig,
+    TrainedAttacker,
+    expected_calibration_error,
+    train_attacker,
+)
+from privtext.audit.data import AuditExample  # noqa: E402
+
+SECRETS = ["alice", "bruno", "chen", "dana", "emeka", "farah"]
+FILLER = [f"w{i}" for i in range(30)]
+NOISE = [f"n{i}" for i in range(20)]
+
+
+def synthetic(n_docs: int, seed: int, signal: bool, prefix: str = "d") -> list[AuditExample]:
+    """Documents of 10-16 filler tokens with two protected positions and a clue ``firmK``.
+
+    The clue sits just before the first protected position (as "works at" before an
+    employer); the released words at the protected positions are random noise words (no
+    information). With ``signal`` the secret is ``SECRETS[K]`` (recoverable from the clue);
+    without it the secret is drawn independently of the document.
+    """
+    rng = np.random.default_rng(seed)
+    out = []
+    for d in range(n_docs):
+        n = int(rng.integers(10, 17))
+        toks = [FILLER[i] for i in rng.integers(0, len(FILLER), n)]
+        k = int(rng.integers(0, len(SECRETS)))
+        secret = SECRETS[k] if signal else SECRETS[int(rng.integers(0, len(SECRETS)))]
+        pos = sorted(int(p) for p in rng.choice(np.arange(1, n), size=2, replace=False))
+        toks[pos[0] - 1] = f"firm{k}"
+        for p in pos:
+            toks[p] = NOISE[int(rng.integers(0, len(NOISE)))]
+        out.append(AuditExample(f"{prefix}{d:04d}", toks, pos, [secret, secret]))
+    return out
+
+
+def small(kind: str, **kw) -> TrainConfig:
+    base = dict(kind=kind, embed_dim=32, hidden=64, epochs=25, patience=3, lr=5e-3, seed=0)
+    base.update(kw)
+    return TrainConfig(**base)
+
+
+@pytest.mark.parametrize("kind", ATTACKERS)
+def test_attacker_recovers_a_secret_given_by_context(kind):
+    train = synthetic(300, 0, True)
+    test = synthetic(100, 1, True, prefix="t")
+    # the Elman RNN learns slower: a larger step and more patience (same seed, deterministic)
+    cfg = small(kind, lr=1e-2, patience=6) if kind == "rnn" else small(kind)
+    att = train_attacker(train, cfg, secret_vocab=SECRETS)
+    assert att.top1(test) > 0.8, att.history
+    assert att.val_top1 > 0.8
+    lp = att.predict_log_proba(test[:3])
+    assert [a.shape for a in lp] == [(2, 6)] * 3
+    np.testing.assert_allclose(np.exp(lp[0]).sum(axis=1), 1.0, rtol=1e-9)
+    c = att.calibration
+    assert set(c) == {"ece_before", "ece_after", "nll_before", "nll_after", "temperature"}
+    assert c["nll_after"] <= c["nll_before"] + 1e-12
+    assert att.split["train_docs"] + att.split["val_docs"] == 300
+
+
+def test_no_signal_stays_near_the_prior():
+    train = synthetic(200, 2, False)
+    test = synthetic(150, 3, False, prefix="t")
+    att = train_attacker(train, small("lstm", epochs=10))
+    assert att.top1(test) < 0.35  # the prior's argmax gets about 1/6
+    # calibrated NLL close to log 6 (what the prior gives), not far below it
+    assert att.calibration["nll_after"] > math.log(6) - 0.25
+    assert att.calibration["nll_after"] <= att.calibration["nll_before"] + 1e-12
+
+
+def test_save_load_round_trip(tmp_path):
+    train = synthetic(120, 4, True)
+    att = train_attacker(train, small("transformer", epochs=3, max_len=16))
+    att.save(tmp_path / "att")
+    back = TrainedAttacker.load(tmp_path / "att")
+    test = synthetic(20, 5, True, prefix="t")
+    for a, b in zip(att.predict_log_proba(test), back.predict_log_proba(test), strict=True):
+        np.testing.assert_array_equal(a, b)
+    assert back.secret_vocab == att.secret_vocab and back.input_vocab == att.input_vocab
+    assert back.temperature == att.temperature and back.history == att.history
+
+
+def test_same_seed_same_weights_and_long_documents_are_windowed():
+    train = synthetic(60, 6, True)
+    # one long document: 600 tokens, protected positions spread over it
+    toks = ["w1"] * 600
+    long_ex = AuditExample("long", toks, [5, 250, 590], ["alice", "bruno", "chen"])
+    cfg = small("rnn", epochs=2, max_len=64)
+    a = train_attacker([*train, long_ex], cfg)
+    b = train_attacker([*train, long_ex], cfg)
+    for (ka, va), (kb, vb) in zip(
+        a.model.state_dict().items(), b.model.state_dict().items(), strict=True
+    ):
+        assert ka == kb and torch.equal(va, vb)
+    out = a.predict_log_proba([long_ex])[0]
+    assert out.shape == (3, len(a.secret_vocab)) and np.isfinite(out).all()
+    c = train_attacker([*train, long_ex], small("rnn", epochs=2, max_len=64, seed=1))
+    assert any(
+        not torch.equal(va, vc)
+        for va, vc in zip(a.model.state_dict().values(), c.model.state_dict().values(), strict=True)
+    )
+
+
+def test_out_of_vocabulary_secret_is_a_miss():
+    train = synthetic(80, 7, True)
+    att = train_attacker(train, small("rnn", epochs=2))
+    ex = AuditExample("x", ["w1", "n1", "w2"], [1], ["zorro"])
+    assert att.true_index([ex])[0].tolist() == [-1]
+    assert att.top1([ex]) == 0.0
+
+
+def test_ece():
+    lp = np.log(np.array([[0.9, 0.1], [0.9, 0.1], [0.6, 0.4], [0.6, 0.4]]))
+    # bin of 0.9: accuracy 1/2 -> |0.5 - 0.9|; bin of 0.6: accuracy 1 -> |1 - 0.6|
+    got = expected_calibration_error(lp, np.array([0, 1, 0, 0]))
+    assert got == pytest.approx(0.5 * 0.4 + 0.5 * 0.4)
+
+
+def test_bad_config():
+    with pytest.raises(ValueError):
+        TrainConfig(kind="gru")
+    with pytest.raises(ValueError):
+        TrainConfig(kind="transformer", embed_dim=30, heads=4)

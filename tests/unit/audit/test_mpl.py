@@ -1,0 +1,237 @@
+"""mPL, the PBmPL estimator and the Hoeffding bound, against known answers."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pytest
+
+from privtext.audit.mpl import (
+    distance_fn,
+    distance_matrix,
+    enumerate_pbmpl,
+    estimate_pbmpl,
+    exact_em_log_posterior,
+    exact_joint_log_posterior,
+    hoeffding_log10_bound,
+    mpl,
+    pairwise_distances64,
+    sample_triplets,
+)
+from privtext.mechanisms.exponential import ExponentialMechanism
+
+from .conftest import tight_geometry
+
+# -- (c) the bound -------------------------------------------------------------------------
+
+
+def test_bound_equals_closed_form():
+    for S, p_hat, delta in [(1000, 0.01, 0.05), (5_000, 0.0, 0.1), (10, 0.02, 0.5)]:
+        xi = p_hat / delta
+        closed = math.log10(2 * math.exp(-2 * S * (1 - xi) ** 2 * delta**2))
+        assert hoeffding_log10_bound(S, p_hat, delta) == pytest.approx(closed, rel=1e-12)
+    # explicit xi
+    closed = math.log10(2 * math.exp(-2 * 2000 * 0.5**2 * 0.05**2))
+    assert hoeffding_log10_bound(2000, 0.01, 0.05, xi=0.5) == pytest.approx(closed, rel=1e-12)
+
+
+def test_bound_far_below_the_smallest_float():
+    # S = 10^8, delta = 0.1, p_hat = 0: log10(2) - 2e8 * 0.01 / ln 10 = about -868,588.6
+    got = hoeffding_log10_bound(10**8, 0.0, 0.1)
+    assert got == pytest.approx(math.log10(2) - 2e6 / math.log(10), rel=1e-12)
+    # about -1e6: S = 1.2e8
+    got = hoeffding_log10_bound(120_000_000, 0.0, 0.1)
+    assert -1.05e6 < got < -1.0e6
+    assert math.isfinite(got)
+
+
+def test_bound_not_applicable():
+    assert math.isnan(hoeffding_log10_bound(1000, 0.05, 0.05))
+    assert math.isnan(hoeffding_log10_bound(1000, 0.2, 0.05))
+    assert math.isnan(hoeffding_log10_bound(1000, 0.04, 0.05, xi=0.5))  # p_hat > xi delta
+    assert math.isnan(hoeffding_log10_bound(1000, 0.0, 0.05, xi=1.0))
+    with pytest.raises(ValueError):
+        hoeffding_log10_bound(0, 0.0, 0.05)
+    with pytest.raises(ValueError):
+        hoeffding_log10_bound(10, 0.0, 0.0)
+
+
+# -- mPL and distances ---------------------------------------------------------------------
+
+
+def test_mpl_formula():
+    got = mpl(
+        np.array([-1.0, -2.0]),
+        np.array([-3.0, -1.0]),
+        np.array([-0.5, -0.5]),
+        np.array([-0.5, -1.5]),
+        np.array([2.0, 4.0]),
+    )
+    np.testing.assert_allclose(got, [1.0, 0.5])
+
+
+def test_distances_exact_near_zero():
+    rng = np.random.default_rng(0)
+    a = rng.normal(size=(20, 50)) * 5
+    d = pairwise_distances64(a, a)
+    assert np.all(np.diag(d) == 0.0)
+    direct = np.linalg.norm(a[:, None] - a[None], axis=2)
+    np.testing.assert_allclose(d, direct, rtol=1e-12, atol=1e-12)
+    f = distance_fn(a)
+    np.testing.assert_allclose(
+        f(np.arange(20), np.arange(20)[::-1]), direct[np.arange(20), 19 - np.arange(20)]
+    )
+
+
+def test_sampling_excludes_zero_distance_pairs():
+    vecs = np.array([[0.0, 0.0], [0.0, 0.0], [1.0, 0.0], [2.0, 0.0]])  # secrets 0, 1 coincide
+    y, i, j, d = sample_triplets(3, 4, 5000, np.random.default_rng(0), distance_matrix(vecs))
+    assert np.all(d > 0) and np.all(i != j)
+    assert not np.any(((i == 0) & (j == 1)) | ((i == 1) & (j == 0)))
+    # the 10 remaining ordered pairs are equally likely
+    counts = np.bincount(i * 4 + j, minlength=16)
+    nz = counts[counts > 0]
+    assert nz.size == 10 and nz.min() > 400
+    assert set(np.unique(y)) == {0, 1, 2}
+
+
+# -- (a) the exact single-word posterior never violates --------------------------------------
+
+
+def test_exact_em_posterior_no_violation_glove(glove_setup):
+    words, vecs, cands, log_prior = glove_setup
+    eps = 2.5
+    em = ExponentialMechanism(cands)
+    rng = np.random.default_rng(3)
+    x = np.repeat(np.arange(len(words)), 10)
+    u = (rng.integers(0, 2**53, size=x.size) + 0.5) * 2.0**-53
+    emb_idx = cands.emb.lookup(np.asarray(words, dtype=object)[x])
+    y = em.sample(emb_idx, eps, u)
+    cv = cands.vectors64()
+    lp = exact_em_log_posterior(y, eps, vecs, cv, log_prior)
+    np.testing.assert_allclose(np.exp(lp).sum(axis=1), 1.0, rtol=1e-12)
+    st = estimate_pbmpl(
+        lp,
+        x,
+        log_prior,
+        distance_matrix(vecs),
+        eps,
+        200_000,
+        0.05,
+        np.random.default_rng(0),
+        tier="PII",
+    )
+    assert st.violations == 0 and st.violation_ratio == 0.0
+    assert st.mpl_values.max() <= eps + 1e-9
+    assert st.log10_bound == pytest.approx(math.log10(2) - 2 * 200_000 * 0.05**2 / math.log(10))
+    # every triplet, not only the sampled ones
+    p, table = enumerate_pbmpl(lp, log_prior, distance_matrix(vecs), eps)
+    assert p == 0.0 and np.nanmax(table) <= eps + 1e-9
+    assert 0.0 < st.top1_accuracy <= 1.0 and st.n_positions == x.size
+
+
+def test_exact_em_posterior_no_violation_tight_geometry():
+    secrets, cands, log_prior = tight_geometry()
+    eps = 1.0
+    y = np.arange(len(cands))
+    lp = exact_em_log_posterior(y, eps, secrets, cands, log_prior)
+    p, table = enumerate_pbmpl(lp, log_prior, distance_matrix(secrets), eps)
+    assert p == 0.0
+    assert 0.95 * eps < np.nanmax(table) <= eps + 1e-9  # nearly tight, never above
+
+
+def test_posterior_matches_the_mechanism_law(glove_setup):
+    """exact_em_log_posterior uses the same likelihood as ExponentialMechanism.log_probs."""
+    words, vecs, cands, log_prior = glove_setup
+    em = ExponentialMechanism(cands)
+    eps = 1.7
+    y = np.array([0, 5, 17, 1999])
+    lp = exact_em_log_posterior(y, eps, vecs, cands.vectors64(), log_prior)
+    emb_idx = cands.emb.lookup(words)
+    ll = np.stack([em.log_probs(int(e), eps)[y] for e in emb_idx], axis=1)  # [n, V]
+    ref = ll + log_prior[None]
+    ref -= np.log(np.exp(ref).sum(axis=1))[:, None]
+    np.testing.assert_allclose(lp, ref, rtol=1e-9, atol=1e-9)
+
+
+# -- (b) two releases: violations exactly where the joint mPL exceeds the target ------------
+
+
+def _joint_setup():
+    secrets, cands, log_prior = tight_geometry()
+    right = np.arange(len(cands) - 5, len(cands))
+    pool = np.concatenate([right, np.arange(6), np.arange(6, 16)])  # right side, secrets, left
+    y1, y2 = np.meshgrid(pool, pool, indexing="ij")
+    lp = exact_joint_log_posterior(y1.ravel(), y2.ravel(), 1.0, secrets, cands, log_prior)
+    return secrets, log_prior, lp
+
+
+def test_joint_posterior_violation_count_equals_enumeration():
+    secrets, log_prior, lp = _joint_setup()
+    dm = distance_matrix(secrets)
+    eps = 1.0
+    true_index = np.zeros(lp.shape[0], dtype=np.int64)
+    for target in (eps, 1.5 * eps, 2.0 * eps):
+        _, table = enumerate_pbmpl(lp, log_prior, dm, target)
+        st = estimate_pbmpl(
+            lp, true_index, log_prior, dm, target, 20_000, 0.05, np.random.default_rng(11)
+        )
+        y, i, j, _ = sample_triplets(lp.shape[0], 6, 20_000, np.random.default_rng(11), dm)
+        assert st.violations == int(np.count_nonzero(table[y, i, j] > target))
+        np.testing.assert_array_equal(st.mpl_values, table[y, i, j])
+    low = estimate_pbmpl(lp, true_index, log_prior, dm, eps, 20_000, 0.05, np.random.default_rng(1))
+    high = estimate_pbmpl(
+        lp, true_index, log_prior, dm, 2 * eps, 20_000, 0.05, np.random.default_rng(1)
+    )
+    assert low.violations > 0
+    assert high.violations == 0
+    p2, table = enumerate_pbmpl(lp, log_prior, dm, 2 * eps)
+    assert p2 == 0.0 and np.nanmax(table) <= 2 * eps + 1e-9
+    assert np.nanmax(table) > 1.9 * eps
+
+
+def test_callable_distance_gives_the_same_audit():
+    secrets, log_prior, lp = _joint_setup()
+    t = np.zeros(lp.shape[0], dtype=np.int64)
+    a = estimate_pbmpl(
+        lp, t, log_prior, distance_matrix(secrets), 1.0, 5000, 0.05, np.random.default_rng(4)
+    )
+    b = estimate_pbmpl(
+        lp, t, log_prior, distance_fn(secrets), 1.0, 5000, 0.05, np.random.default_rng(4)
+    )
+    assert a.violations == b.violations
+    np.testing.assert_allclose(a.mpl_values, b.mpl_values, rtol=1e-12)
+
+
+# -- (e) a wrong posterior is rejected ------------------------------------------------------
+
+
+def test_estimator_rejects_an_overconfident_posterior():
+    secrets, cands, log_prior = tight_geometry()
+    eps = 1.0
+    dm = distance_matrix(secrets)
+    y = np.concatenate([np.arange(len(cands) - 5, len(cands)), np.arange(40)])
+    t = np.zeros(y.size, dtype=np.int64)
+    right = exact_em_log_posterior(y, eps, secrets, cands, log_prior)
+    wrong = exact_em_log_posterior(y, 1.3 * eps, secrets, cands, log_prior)  # eps 30% too big
+    ok = estimate_pbmpl(right, t, log_prior, dm, eps, 50_000, 0.05, np.random.default_rng(2))
+    bad = estimate_pbmpl(wrong, t, log_prior, dm, eps, 50_000, 0.05, np.random.default_rng(2))
+    assert ok.violations == 0
+    assert bad.violation_ratio > 0.01
+
+
+def test_top1_and_validation():
+    lp = np.log(np.array([[0.7, 0.2, 0.1], [0.1, 0.1, 0.8], [0.5, 0.3, 0.2]]))
+    pri = np.log(np.full(3, 1 / 3))
+    dm = distance_matrix(np.array([[0.0], [1.0], [3.0]]))
+    st = estimate_pbmpl(lp, np.array([0, 2, -1]), pri, dm, 1.0, 100, 0.05, np.random.default_rng(0))
+    assert st.top1_accuracy == pytest.approx(2 / 3)
+    row = st.as_row()
+    assert row["samples"] == 100 and "mpl_p90" in row
+    with pytest.raises(ValueError):
+        estimate_pbmpl(lp, np.array([0, 1]), pri, dm, 1.0, 10, 0.05, np.random.default_rng(0))
+    with pytest.raises(ValueError):
+        estimate_pbmpl(
+            lp, np.array([0, 1, 2]), pri[:2], dm, 1.0, 10, 0.05, np.random.default_rng(0)
+        )
