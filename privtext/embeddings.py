@@ -753,8 +753,7 @@ def rank_score_thresholds(
                 rows = np.flatnonzero(ef[s:e] >= 0)
                 sc[rows, ef[s:e][rows]] = np.inf
             np.negative(sc, out=sc)  # ascending = nearest first
-            part = np.partition(sc, pos, axis=1)
-            vals[mj[s:e]] = -part[:, pos]
+            vals[mj[s:e]] = -_small_order_stats(sc, pos)
         with cands._lock:
             cache = cands._thr_cache.setdefault(tuple(ranks), OrderedDict())
             for j in mj.tolist():
@@ -762,6 +761,27 @@ def rank_score_thresholds(
             while len(cache) > _THR_CACHE_ENTRIES:
                 cache.popitem(last=False)
     out[:] = vals[inv.reshape(-1)]
+    return out
+
+
+def _small_order_stats(a: np.ndarray, pos: list[int], bs: int = 64) -> np.ndarray:
+    """``np.partition(a, pos, axis=1)[:, pos]`` for small positions, without partitioning rows.
+
+    The ``(k+1)``-th smallest of the row's block minima (blocks of ``bs``) bounds the ``k``-th
+    order statistic from above (those ``k + 1`` minima are distinct elements), so only the
+    elements at or below that bound (typically a few hundred) are partitioned. Exact.
+    """
+    b, n = a.shape
+    kmax = max(pos)
+    nb = n // bs
+    if nb <= kmax + 1:
+        return np.partition(a, pos, axis=1)[:, pos]
+    bm = a[:, : nb * bs].reshape(b, nb, bs).min(axis=2)
+    bound = np.partition(bm, kmax, axis=1)[:, kmax]
+    out = np.empty((b, len(pos)), dtype=a.dtype)
+    for r in range(b):
+        sel = a[r][a[r] <= bound[r]]
+        out[r] = np.partition(sel, pos)[pos]
     return out
 
 

@@ -392,11 +392,16 @@ class Sanitizer:
         ops_used: dict[str, set[str]] = {t: set() for t in TIERS}
         leaks = 0
         covered = np.zeros(len(tk), dtype=bool)
-        for sp, tier, op in active:
+        # token ranges of all spans at once (one searchsorted per document, not per span)
+        bounds = np.searchsorted(
+            tk.starts,
+            np.asarray([(sp.start, sp.end) for sp, _, _ in active], dtype=np.int64).reshape(-1),
+            side="left",
+        ).tolist()
+        for j, (sp, tier, op) in enumerate(active):
             ops_used[tier].add(op)
+            first, last = bounds[2 * j], bounds[2 * j + 1]
             if op == OP_MECHANISM:
-                first = int(np.searchsorted(tk.starts, sp.start, side="left"))
-                last = int(np.searchsorted(tk.starts, sp.end, side="left"))
                 for i in range(first, last):
                     if i not in word_repl:
                         continue
@@ -411,8 +416,6 @@ class Sanitizer:
                     units.append(Unit(i, s, e, orig, repl, tier, sp.entity_type, op))
             else:
                 repl = span_repl[(d, sp.start)]
-                first = int(np.searchsorted(tk.starts, sp.start, side="left"))
-                last = int(np.searchsorted(tk.starts, sp.end, side="left"))
                 covered[first:last] = True
                 edit_starts.append(sp.start)
                 edit_ends.append(sp.end)

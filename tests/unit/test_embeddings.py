@@ -282,3 +282,16 @@ def test_pickling_ships_spec_not_data(glove: Embeddings, cands2000: CandidateSet
     small = Embeddings(["a", "b"], np.eye(2, dtype=np.float32), spec="mem")
     again = pickle.loads(pickle.dumps(small))
     assert again.words.tolist() == ["a", "b"] and again.lookup(["b"]).tolist() == [1]
+
+
+def test_small_order_stats_equal_a_full_partition_with_ties_and_infinities():
+    from privtext.embeddings import _small_order_stats
+
+    rng = np.random.default_rng(0)
+    for n in (50_000, 6_500, 300):
+        a = rng.standard_normal((20, n)).astype(np.float32)
+        a[3, :] = 1.0  # all tied
+        a[5, :200] = -np.inf  # forced-first entries
+        a[7] = np.round(a[7], 1)  # many ties near the bound
+        pos = [10, 100] if n > 150 else [5, 50]
+        assert np.array_equal(_small_order_stats(a, pos), np.partition(a, pos, axis=1)[:, pos])
