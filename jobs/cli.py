@@ -364,6 +364,11 @@ def _cmd_demo(a: argparse.Namespace) -> int:
     corpus.parent.mkdir(parents=True, exist_ok=True)
     write_demo_jsonl(str(corpus), n_docs=a.docs, seed=7, include_bad_rows=True)
     print(f"demo corpus: {corpus} ({a.docs} documents plus rows that must be quarantined)")
+    from privtext.demo import write_leakage_jsonl
+
+    leak = out / "corpus" / "leakage.jsonl"
+    n_leak = write_leakage_jsonl(str(leak))
+    print(f"leakage corpus for `privtext audit` / `privtext ampl`: {leak} ({n_leak} documents)")
     if not os.environ.get("PRIVTEXT_NOISE_KEY"):
         key_file = out / "demo-noise.key"
         if not key_file.exists():
@@ -488,6 +493,9 @@ def main(argv: list[str] | None = None) -> int:
     from jobs.prism_cli import add_prism_parser
 
     add_prism_parser(sub)
+    from jobs.audit_cli import add_audit_parsers
+
+    add_audit_parsers(sub)
     a = parser.parse_args(argv)
     try:
         return int(a.func(a))

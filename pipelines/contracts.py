@@ -132,3 +132,36 @@ def sanitize_extra_expectations(tier_epsilon: dict[str, float]) -> dict[str, lis
             ),
         ],
     }
+
+
+def audit_extra_expectations(table: str) -> dict[str, list[Any]]:
+    """Rules of the ``audit`` and ``ampl_rounds`` tables (pipelines/audit.py, ampl.py)."""
+    import great_expectations as gx
+
+    E = gx.expectations
+    ratio = [E.ExpectColumnValuesToBeBetween(column="violation_ratio", min_value=0, max_value=1)]
+    if table == "audit":
+        return {
+            "audit": [
+                *ratio,
+                E.ExpectColumnValuesToBeBetween(column="samples", min_value=1),
+                E.ExpectColumnValuesToBeBetween(column="delta", min_value=0, max_value=1),
+                E.ExpectColumnValuesToBeBetween(column="top1_accuracy", min_value=0, max_value=1),
+                E.UnexpectedRowsExpectation(
+                    unexpected_rows_query=(
+                        "SELECT * FROM {batch} WHERE violations < 0 OR violations > samples"
+                        " OR abs(violation_ratio - violations / samples) > 1e-9"
+                    ),
+                    description="violation_ratio = violations / samples",
+                ),
+            ]
+        }
+    if table == "ampl_rounds":
+        return {
+            "ampl_rounds": [
+                *ratio,
+                E.ExpectColumnValuesToBeBetween(column="alpha", min_value=0, max_value=1),
+                E.ExpectColumnValuesToBeBetween(column="round", min_value=0),
+            ]
+        }
+    return {}

@@ -14,7 +14,15 @@ from pathlib import Path
 from typing import Any, Literal
 
 import yaml
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    ValidationError,
+    ValidationInfo,
+    field_validator,
+    model_validator,
+)
 
 from privtext.errors import ConfigError
 
@@ -27,6 +35,11 @@ _EXT_FORMATS = {
     ".csv": "csv",
     ".txt": "text",
 }
+
+
+#: Validation context key that lets ``alpha_pii == alpha_poii`` through (AmPL only, see
+#: :func:`with_tier_scales`); user configs built by :func:`build_config` never set it.
+EQUAL_TIER_SCALES = "allow_equal_tier_scales"
 
 
 class _Strict(BaseModel):
@@ -75,10 +88,15 @@ class PerturbConfig(_Strict):
         return v
 
     @model_validator(mode="after")
-    def _tier_order(self) -> PerturbConfig:
-        if not self.alpha_pii < self.alpha_poii <= 1.0:
+    def _tier_order(self, info: ValidationInfo) -> PerturbConfig:
+        # User configs need the strict order; the AmPL loop (and reading back a release it
+        # wrote) may also hold equal scales: its round 0 is the EM baseline alpha = (1, 1).
+        equal_ok = bool(info.context and info.context.get(EQUAL_TIER_SCALES))
+        strict_ok = self.alpha_pii < self.alpha_poii <= 1.0
+        if not (strict_ok or (equal_ok and self.alpha_pii <= self.alpha_poii <= 1.0)):
+            order = "<=" if equal_ok else "<"
             raise ValueError(
-                "tier scales must satisfy alpha_pii < alpha_poii <= 1, got "
+                f"tier scales must satisfy alpha_pii {order} alpha_poii <= 1, got "
                 f"alpha_pii={self.alpha_pii}, alpha_poii={self.alpha_poii}"
             )
         return self
@@ -258,3 +276,37 @@ def build_config(
         return RunConfig.model_validate(data)
     except ValidationError as exc:
         raise ConfigError(_format_validation_error(exc, source, data)) from None
+
+
+def with_tier_scales(cfg: RunConfig, alpha_pii: float, alpha_poii: float) -> RunConfig:
+    """``cfg`` with other tier scales, for the AmPL loop: ``alpha_pii <= alpha_poii <= 1``.
+
+    Equal scales are allowed here (AmPL's round 0 is the EM baseline ``alpha = (1, 1)``), never
+    through :func:`build_config`.
+
+    Raises:
+        ConfigError: scales out of ``0 < alpha_pii <= alpha_poii <= 1``.
+    """
+    data = cfg.model_dump()
+    data["perturb"] = {**data["perturb"], "alpha_pii": alpha_pii, "alpha_poii": alpha_poii}
+    try:
+        return RunConfig.model_validate(data, context={EQUAL_TIER_SCALES: True})
+    except ValidationError as exc:
+        raise ConfigError(_format_validation_error(exc, "ampl", data)) from None
+
+
+def config_from_manifest(config_json: str) -> RunConfig:
+    """The :class:`RunConfig` a release's manifest recorded (``config_json``).
+
+    Accepts the equal tier scales an AmPL round writes.
+
+    Raises:
+        ConfigError: not a valid configuration.
+    """
+    import json
+
+    try:
+        data = json.loads(config_json)
+        return RunConfig.model_validate(data, context={EQUAL_TIER_SCALES: True})
+    except (ValueError, ValidationError) as exc:
+        raise ConfigError(f"manifest config_json is not a valid configuration: {exc}") from None

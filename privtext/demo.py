@@ -57,6 +57,7 @@ __all__ = [
     "make_ip_address",
     "make_phone",
     "write_demo_jsonl",
+    "write_leakage_jsonl",
 ]
 
 # --------------------------------------------------------------------------------------------
@@ -1823,6 +1824,27 @@ def write_demo_jsonl(
     rows = generate_demo_corpus(n_docs, seed)
     if include_bad_rows:
         rows += generate_bad_rows()
+    out = Path(path)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    with out.open("w", encoding="utf-8", newline="\n") as fh:
+        for row in rows:
+            fh.write(json.dumps(row, ensure_ascii=False) + "\n")
+    return len(rows)
+
+
+def write_leakage_jsonl(path: str | Path, n_docs: int = 300, seed: int = 0) -> int:
+    """Write the demo's leakage corpus (``privtext.audit.corpus.generate_leakage_corpus``).
+
+    Documents in which persons recur (3-5 mentions each) and correlate with an employer and a
+    city across the corpus: the corpus on which the mPL audit and AmPL show real
+    joint-consumption leakage (``privtext audit``, ``privtext ampl``; README, issue 6).
+
+    Returns:
+        The number of lines written.
+    """
+    from privtext.audit.corpus import generate_leakage_corpus
+
+    rows = generate_leakage_corpus(n_docs, seed)
     out = Path(path)
     out.parent.mkdir(parents=True, exist_ok=True)
     with out.open("w", encoding="utf-8", newline="\n") as fh:

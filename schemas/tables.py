@@ -186,6 +186,62 @@ PRISM_TABLES: dict[str, tuple[Column, ...]] = {
 }
 TABLES.update(PRISM_TABLES)
 
+# -- Audits and AmPL (pipelines/audit.py, pipelines/ampl.py; issue 6) --------------------------
+
+AUDIT_ATTACKER_VALUES = ("rnn", "lstm", "transformer", "exact-em")
+
+AUDIT = (
+    Column("run_id", "string", description="audit run id"),
+    Column("release_run_id", "string", description="run id of the audited sanitize release"),
+    Column("tier", "string", allowed=("PII", "PoII")),
+    Column("attacker", "string", allowed=AUDIT_ATTACKER_VALUES),
+    Column("samples", "int", description="S, triplets (x_i, x_j, y) sampled"),
+    Column("target_eps", "double", description="eps_l^target the mPL is compared with"),
+    Column("delta", "double", description="PBmPL delta of Pr[mPL > target] <= delta"),
+    Column("violations", "int", description="sampled triplets with mPL > target"),
+    Column("violation_ratio", "double", description="p_hat = violations / samples"),
+    Column(
+        "log10_bound",
+        "double",
+        nullable=True,
+        description="log10 of the Hoeffding bound on Pr[p > delta]; null when p_hat >= delta",
+    ),
+    Column("top1_accuracy", "double", description="attacker's top-1 reconstruction accuracy"),
+    Column("n_positions", "int", description="audited perturbed positions (released words y)"),
+    Column("mpl_p50", "double"),
+    Column("mpl_p90", "double"),
+    Column("mpl_p99", "double"),
+    Column("mpl_max", "double"),
+    Column("ece_before", "double", nullable=True, description="calibration error, raw attacker"),
+    Column("ece_after", "double", nullable=True, description="after temperature scaling"),
+    Column("train_seconds", "double"),
+    Column("audit_seconds", "double"),
+    Column("created_at", "string"),
+)
+
+AMPL_ROUNDS = (
+    Column("round", "int", description="0 = the EM baseline, alpha = 1 for both tiers"),
+    Column("tier", "string", allowed=("PII", "PoII")),
+    Column("alpha", "double", description="alpha_l of this round"),
+    Column("epsilon_tier", "double", description="eps_l = alpha_l * eps"),
+    Column("violation_ratio", "double", description="p_hat of the round's audit"),
+    Column("log10_bound", "double", nullable=True),
+    Column("utility_loss", "double", description="U(alpha): exact expected EM distance"),
+    Column(
+        "mean_distance",
+        "double",
+        nullable=True,
+        description="measured mean embedding distance released vs original (perturbed words)",
+    ),
+    Column("top1_accuracy", "double"),
+    Column("duration_s", "double", description="sanitize + train + audit seconds of the round"),
+    Column("run_id", "string", description="the round's sanitize run id"),
+    Column("audit_run_id", "string"),
+)
+
+AUDIT_TABLES: dict[str, tuple[Column, ...]] = {"audit": AUDIT, "ampl_rounds": AMPL_ROUNDS}
+TABLES.update(AUDIT_TABLES)
+
 # Tables holding original text; written only with keep_intermediates (tokens, tags) or always
 # (quarantine: rows that could not be processed must not be lost).
 SENSITIVE_TABLES = ("tokens", "tags", "quarantine")
@@ -198,6 +254,8 @@ UNIQUE_KEYS: dict[str, tuple[str, ...]] = {
     "tags": ("doc_id", "start", "end"),
     "ledger": ("doc_id", "tier"),
     "manifest": ("run_id",),
+    "audit": ("run_id", "tier"),
+    "ampl_rounds": ("round", "tier"),
 }
 
 

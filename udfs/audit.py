@@ -1,0 +1,224 @@
+"""Audit UDF: per document, the attacker's log-posterior over a tier's secrets at each position.
+
+An Iterator pandas UDF: each executor Python process loads the scorer once (a saved
+:class:`~privtext.audit.attackers.TrainedAttacker`, found by the path the driver shipped with
+``SparkContext.addFile``, or the exact EM posterior) and streams Arrow batches through it.
+
+Input, one row per audited document: the document's units from the release's ``tokens`` table
+as parallel arrays sorted by position (position, original, replacement, tier, operator).
+:func:`score_frame` turns them into the same :class:`~privtext.audit.data.AuditExample` the
+driver builds (``privtext.audit.data.examples_from_tokens``), keeps the positions whose secret
+is in the scorer's secret vocabulary, and returns per document:
+
+* ``positions``: the audited token positions of the tier;
+* ``true_index``: the index of each position's secret in the secret vocabulary (the original
+  word itself never leaves the executor);
+* ``log_q``: per position the scorer's ``log q(x | y)`` over the whole secret vocabulary
+  (float32).
+
+Memory: a document costs ``n_positions * V * 4`` bytes; the driver bounds the total it collects
+by sampling documents (``pipelines/audit.py``, ``max_log_q_mb``).
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+import threading
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+import pandas as pd
+
+AUDIT_RESULT_DDL = "positions array<int>, true_index array<int>, log_q array<array<float>>"
+UNIT_COLUMNS = ("position", "original", "replacement", "tier", "operator")
+
+
+@dataclass(frozen=True)
+class ScorerSpec:
+    """What an executor needs to rebuild a scorer (plain values only, picklable).
+
+    Attributes:
+        kind: ``"attacker"`` (a saved TrainedAttacker) or ``"exact-em"``.
+        path: checkpoint folder, or ``sparkfiles:NAME`` of a folder shipped with ``addFile``.
+        tier: the audited tier.
+        secret_vocab: the tier's secret vocabulary (exact-em; an attacker carries its own).
+        embeddings: embeddings spec (exact-em).
+        candidates_path: saved candidate set, or ``sparkfiles:NAME`` (exact-em).
+        eps: the tier budget ``eps_l`` of the release (exact-em).
+        torch_threads: torch intra-op threads per executor process.
+    """
+
+    kind: str
+    tier: str
+    path: str = ""
+    secret_vocab: tuple[str, ...] = ()
+    embeddings: str = "glove-6b-50d"
+    candidates_path: str = ""
+    eps: float = 0.0
+    torch_threads: int = 1
+
+
+def _resolve(path: str) -> str:
+    if path.startswith("sparkfiles:"):
+        from pyspark import SparkFiles
+
+        return SparkFiles.get(path.split(":", 1)[1])
+    return path
+
+
+class ExactEmScorer:
+    """The exact single-word EM posterior ``P(x | y)`` over the secret vocabulary.
+
+    ``P(x | y) ∝ pi(x) exp(-eps d(x, y) / 2) / Z(x)`` with ``Z(x)`` over the release's whole
+    candidate set (``privtext.audit.mpl.em_log_likelihood``): what an attacker who reads one
+    released word at a time can at best know. Its mPL is at most ``eps`` (the metric-DP
+    guarantee), so an audit with it at the release's own ``eps_l`` finds no violation.
+    A released word outside the candidate set (none, for a mechanism unit) gets the prior.
+    """
+
+    def __init__(self, spec: ScorerSpec) -> None:
+        from privtext.audit.mpl import em_log_normalisers
+        from privtext.embeddings import load_candidate_set_cached, load_embeddings_cached
+        from privtext.mechanisms.remap import public_log_prior
+
+        self.secret_vocab = list(spec.secret_vocab)
+        self.emb = load_embeddings_cached(spec.embeddings)
+        self.cands = load_candidate_set_cached(_resolve(spec.candidates_path), spec.embeddings)
+        self.eps = float(spec.eps)
+        self.log_prior = public_log_prior(self.secret_vocab)
+        rows = self.emb.lookup(self.secret_vocab)
+        if (rows < 0).any():
+            raise ValueError("exact-em: every secret of the vocabulary needs an embedding")
+        self.secret_vecs = self.emb.vectors[rows].astype(np.float64)
+        self.cand_vecs = self.cands.vectors64()
+        self.log_z = em_log_normalisers(self.eps, self.secret_vecs, self.cand_vecs)
+
+    def predict_log_proba(self, examples: Sequence[Any]) -> list[np.ndarray]:
+        return [self.log_posterior([ex.tokens[p] for p in ex.positions]) for ex in examples]
+
+    def log_posterior(self, released: Sequence[str]) -> np.ndarray:
+        """float64 ``[len(released), V]`` normalised log posterior of each released word."""
+        from scipy.special import logsumexp
+
+        from privtext.audit.mpl import em_log_likelihood
+        from privtext.tokenizer import normalise
+
+        v = len(self.secret_vocab)
+        out = np.tile(self.log_prior, (len(released), 1))
+        if not len(released):
+            return out.reshape(0, v)
+        y = self.cands.to_candidate(self.emb.lookup([normalise(w) for w in released]))
+        ok = y >= 0
+        if ok.any():
+            ll = em_log_likelihood(y[ok], self.eps, self.secret_vecs, self.cand_vecs, self.log_z)
+            ll += self.log_prior[None, :]
+            out[ok] = ll - logsumexp(ll, axis=1, keepdims=True)
+        return out
+
+
+_LOCK = threading.Lock()
+
+
+@functools.lru_cache(maxsize=4)
+def _load_scorer(spec: ScorerSpec) -> Any:
+    if spec.kind == "exact-em":
+        return ExactEmScorer(spec)
+    import torch
+
+    torch.set_num_threads(max(1, int(spec.torch_threads)))
+    from privtext.audit.attackers import TrainedAttacker
+
+    return TrainedAttacker.load(_resolve(spec.path))
+
+
+def get_scorer(spec: ScorerSpec) -> Any:
+    """The process-wide scorer for ``spec`` (loaded on first use)."""
+    with _LOCK:
+        return _load_scorer(spec)
+
+
+def units_frame(doc_ids: Sequence[str], units: pd.DataFrame) -> pd.DataFrame:
+    """Explode per-document unit arrays into a tokens-table-like pandas frame."""
+    rows: dict[str, list[Any]] = {"doc_id": [], **{c: [] for c in UNIT_COLUMNS}}
+    for d, doc in enumerate(doc_ids):
+        cols = [units[c].iloc[d] for c in UNIT_COLUMNS]
+        n = 0 if cols[0] is None else len(cols[0])
+        rows["doc_id"].extend([str(doc)] * n)
+        for c, arr in zip(UNIT_COLUMNS, cols, strict=True):
+            rows[c].extend(list(arr) if n else [])
+    df = pd.DataFrame(rows)
+    df["position"] = df["position"].astype("int64")
+    return df
+
+
+def restrict_to_vocab(examples: Sequence[Any], vocab: dict[str, int]) -> list[Any]:
+    """Keep, in each example, only the positions whose secret is in ``vocab``."""
+    from dataclasses import replace
+
+    out = []
+    for ex in examples:
+        keep = [i for i, s in enumerate(ex.secrets) if s in vocab]
+        if len(keep) != len(ex.positions):
+            ex = replace(
+                ex,
+                positions=[ex.positions[i] for i in keep],
+                secrets=[ex.secrets[i] for i in keep],
+            )
+        out.append(ex)
+    return out
+
+
+def score_examples(examples: Sequence[Any], scorer: Any) -> list[np.ndarray]:
+    """The scorer's log q per example (``[n_positions, V]``); empty examples give ``[0, V]``."""
+    v = len(scorer.secret_vocab)
+    todo = [i for i, ex in enumerate(examples) if len(ex.positions)]
+    out = [np.zeros((0, v), dtype=np.float32) for _ in examples]
+    if todo:
+        res = scorer.predict_log_proba([examples[i] for i in todo])
+        for i, r in zip(todo, res, strict=True):
+            out[i] = np.asarray(r, dtype=np.float32).reshape(len(examples[i].positions), v)
+    return out
+
+
+def score_frame(doc_ids: pd.Series, units: pd.DataFrame, tier: str, scorer: Any) -> pd.DataFrame:
+    """Score one batch of documents; returns the :data:`AUDIT_RESULT_DDL` columns."""
+    from privtext.audit.data import examples_from_tokens
+
+    ids = [str(i) for i in doc_ids]
+    df = units_frame(ids, units)
+    by_id = {ex.doc_id: ex for ex in examples_from_tokens(df, tier)} if len(df) else {}
+    vocab = {w: i for i, w in enumerate(scorer.secret_vocab)}
+    examples = restrict_to_vocab([by_id[i] for i in ids if i in by_id], vocab)
+    scored = dict(
+        zip([ex.doc_id for ex in examples], score_examples(examples, scorer), strict=True)
+    )
+    exs = {ex.doc_id: ex for ex in examples}
+    out: dict[str, list[Any]] = {"positions": [], "true_index": [], "log_q": []}
+    for i in ids:
+        ex = exs.get(i)
+        if ex is None:
+            out["positions"].append([])
+            out["true_index"].append([])
+            out["log_q"].append([])
+            continue
+        out["positions"].append([int(p) for p in ex.positions])
+        out["true_index"].append([vocab[s] for s in ex.secrets])
+        out["log_q"].append([row.tolist() for row in scored[i]])
+    return pd.DataFrame(out)
+
+
+def audit_udf(spec: ScorerSpec):
+    """Iterator pandas UDF over (doc_id, units struct of arrays) -> :data:`AUDIT_RESULT_DDL`."""
+    from pyspark.sql.functions import pandas_udf
+
+    os.environ.setdefault("OMP_NUM_THREADS", str(spec.torch_threads))
+
+    def _run(batches: Iterator[tuple[pd.Series, pd.DataFrame]]) -> Iterator[pd.DataFrame]:
+        scorer = get_scorer(spec)
+        for doc_ids, units in batches:
+            yield score_frame(doc_ids, units, spec.tier, scorer)
+
+    return pandas_udf(_run, returnType=AUDIT_RESULT_DDL)  # type: ignore[call-overload]
