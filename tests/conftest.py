@@ -34,6 +34,8 @@ def spark(_noise_key_env):
             "spark.ui.enabled": "false",
             "spark.default.parallelism": "2",
             "spark.driver.memory": "2g",
+            # tiny Delta tables: replay the log in 2 partitions, not 50
+            "spark.databricks.delta.snapshotPartitions": "2",
         },
     )
     yield session
