@@ -180,6 +180,28 @@ def test_when_ner_runs_on_a_batch_then_persons_places_orgs_and_groups_are_found(
     } <= got[1]
 
 
+def test_when_the_ner_embeds_its_own_tok2vec_then_only_ner_runs_with_the_same_entities(ner):
+    import spacy
+
+    from privtext.tagging.recognizers.spacy_ner import DEFAULT_MODEL
+
+    ner.load()
+    assert ner._nlp.pipe_names == ["ner"]  # the shared tok2vec feeds only tagger and parser
+    full = spacy.load(DEFAULT_MODEL, exclude=["tagger", "parser", "lemmatizer", "attribute_ruler"])
+    assert "tok2vec" in full.pipe_names
+    texts = [
+        "Mr Declan Farrelly of 12 Clanbrassil Court, Dublin, wrote to Hanlon Property on 21 "
+        "August 2023 about his deposit.",
+        "The applicant, Ms Ayse Kaya, a Turkish national born in 1971, worked for Ankara Steel.",
+    ]
+
+    def ents(nlp):
+        return [[(e.start_char, e.end_char, e.label_) for e in d.ents] for d in nlp.pipe(texts)]
+
+    assert ents(ner._nlp) == ents(full)
+    assert sum(map(len, ents(full))) >= 6
+
+
 def test_when_ner_finds_a_relative_date_then_it_is_dropped(ner):
     text = "She worked there for four years and left yesterday."
     assert [s for s in ner.analyze(text) if s.entity_type == "DATE"] == []
