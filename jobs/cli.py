@@ -93,6 +93,13 @@ def _add_sanitize_options(p: argparse.ArgumentParser) -> None:
         help="Bayesian remapping of em outputs with a public prior, a post-processing lookup "
         "table per tier budget (perturb.remap; default: off; refused for laplace-nn)",
     )
+    g.add_argument(
+        "--remap-prior",
+        choices=["tier", "wordfreq"],
+        help="public prior of the remapping: wordfreq frequencies mostly on the tier's public "
+        "lexicon (names for PII; places, organisations, titles, dates for PoII), or over all "
+        "English words (perturb.remap_prior; default: tier)",
+    )
     g.add_argument("--rank-fix-c", type=float, help="rank-fix constant c (perturb.rank_fix_c)")
     g.add_argument("--rank-fix-k", type=int, help="rank-fix list length K (default: 100)")
     g.add_argument(
@@ -217,6 +224,7 @@ def overrides_from_args(a: argparse.Namespace) -> dict[str, Any]:
             "rank_fix_c": a.rank_fix_c,
             "rank_fix_k": a.rank_fix_k,
             "remap": None if a.remap is None else a.remap == "on",
+            "remap_prior": a.remap_prior,
             "perturb_all_words": a.perturb_all_words,
             "index": a.index,
             **_hnsw_overrides(a.hnsw),

@@ -203,12 +203,20 @@ def _jsonable(v: Any) -> Any:
     return str(v)[:200]
 
 
+def remap_prior_of(tier: str, prior: str, perturb_all_words: bool) -> tuple[str, str | None]:
+    """``(prior kind, tier or None)`` of a tier's remap table: the tier prior unless asked for
+    wordfreq, or for PoII when every word is perturbed (the tier is then all of English)."""
+    if prior == "tier" and not (perturb_all_words and tier == "PoII"):
+        return "tier", tier
+    return "wordfreq", None
+
+
 def build_remap_artifacts(
     spark: SparkSession, cands: CandidateSet, tier_eps: dict[str, float], artifacts: str,
-    run_id: str,
+    run_id: str, prior: str = "tier", perturb_all_words: bool = False,
 ) -> tuple[tuple[tuple[str, str], ...], dict[str, dict[str, Any]]]:  # fmt: skip
-    """One remap table per distinct tier budget eps_l (loaded from or built into the cache),
-    saved next to the candidate set artifact and shipped by path.
+    """One remap table per distinct (tier budget eps_l, prior) (loaded from or built into the
+    cache), saved next to the candidate set artifact and shipped by path.
 
     Returns:
         ``((tier, "sparkfiles:NAME"), ...)`` for :class:`EngineSpec` and, per tier, what the
@@ -218,21 +226,24 @@ def build_remap_artifacts(
 
     paths: list[tuple[str, str]] = []
     info: dict[str, dict[str, Any]] = {}
-    by_eps: dict[float, tuple[str, Any]] = {}
+    by_eps: dict[tuple[float, str, str | None], tuple[str, Any]] = {}
     for tier, eps_l in sorted(tier_eps.items()):
-        if eps_l not in by_eps:
-            rt = cached_remap_table(cands, eps_l)
+        kind, prior_tier = remap_prior_of(tier, prior, perturb_all_words)
+        key = (eps_l, kind, prior_tier)
+        if key not in by_eps:
+            rt = cached_remap_table(cands, eps_l, prior=kind, tier=prior_tier)
             if rt.cands_fingerprint != cands.fingerprint:
                 raise RuntimeError("remap table built for another candidate set")
-            name = f"remap-{cands.fingerprint[:16]}-eps{eps_l:g}-{run_id}.npz"
+            suffix = f"-{prior_tier}" if prior_tier else ""
+            name = f"remap-{cands.fingerprint[:16]}-eps{eps_l:g}{suffix}-{run_id}.npz"
             path = os.path.join(artifacts, name)
             rt.save(path)
             if not os.path.exists(path):  # a writer that appends its own suffix
                 found = sorted(f for f in os.listdir(artifacts) if f.startswith(name))
                 path = os.path.join(artifacts, found[0])
             spark.sparkContext.addFile(path)
-            by_eps[eps_l] = ("sparkfiles:" + os.path.basename(path), rt)
-        ref, rt = by_eps[eps_l]
+            by_eps[key] = ("sparkfiles:" + os.path.basename(path), rt)
+        ref, rt = by_eps[key]
         paths.append((tier, ref))
         info[tier] = {
             "eps": float(rt.eps),
@@ -390,8 +401,9 @@ def run_sanitize(spark: SparkSession, cfg: RunConfig, run_id: str | None = None)
         remap_info: dict[str, dict[str, Any]] = {}
         if cfg.perturb.remap:
             remap_paths, remap_info = build_remap_artifacts(
-                spark, cands, tier_eps, artifacts, run_id
-            )
+                spark, cands, tier_eps, artifacts, run_id, cfg.perturb.remap_prior,
+                cfg.perturb.perturb_all_words,
+            )  # fmt: skip
         durations["candidates"] = time.perf_counter() - t
 
         spec = EngineSpec(

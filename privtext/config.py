@@ -79,6 +79,10 @@ class PerturbConfig(_Strict):
     hnsw_ef_search: int = Field(default=128, ge=1, le=16_384)
     # Bayesian remapping of EM outputs (METHODS.md): post-processing by a per-(eps_l, C) table
     remap: bool = False
+    # Prior of the remapping: "tier" (wordfreq restricted mostly to the tier's public lexicon:
+    # names for PII; places, organisations, groups, titles, dates for PoII) or "wordfreq" (all
+    # English words). With perturb_all_words the PoII tier holds every word and uses wordfreq.
+    remap_prior: Literal["wordfreq", "tier"] = "tier"
 
     @field_validator("epsilon", "alpha_pii", "alpha_poii", "rank_fix_c")
     @classmethod

@@ -101,6 +101,7 @@ def test_remap_on_releases_only_images_of_the_remap_tables(spark, corpus, tmp_pa
     for tier, eps_l in (("PII", 1.5), ("PoII", 3.0)):
         rec = mech["tiers"][tier]["remap"]
         assert rec["eps"] == eps_l and {"prior", "top_m", "min_mass"} <= rec.keys()
+        assert rec["prior"] == remap.tier_prior_name(tier)  # the default: the tier's prior
 
     # the same candidate set as the driver's (top 2000 + the corpus's own words)
     emb = load_embeddings_cached("glove-6b-50d")
@@ -111,7 +112,7 @@ def test_remap_on_releases_only_images_of_the_remap_tables(spark, corpus, tmp_pa
     tokens = read_table(spark, f"{out}/tokens").where("operator = 'mechanism'").collect()
     assert len(tokens) == summary.counts["perturbed_pii"] + summary.counts["perturbed_poii"] > 0
     for tier, eps_l in (("PII", 1.5), ("PoII", 3.0)):
-        table = remap.cached_remap_table(cands, eps_l).table
+        table = remap.cached_remap_table(cands, eps_l, prior="tier", tier=tier).table
         image = set(cands.words[np.unique(table)].tolist())
         released = [r.replacement.lower() for r in tokens if r.tier == tier]
         assert released and all(w in image for w in released), tier

@@ -127,3 +127,32 @@ def test_remapping_lowers_the_expected_distance(
     ident = RemapTable(np.arange(len(cands)), eps, cands.fingerprint, "x", 1, 1.0)
     raw2, same = expected_losses(cands, ident, lp, eps)
     assert same == pytest.approx(raw2, rel=1e-12) and raw2 == pytest.approx(raw, rel=1e-12)
+
+
+def _secret_losses(cands: CandidateSet, t: RemapTable, secrets: np.ndarray, eps: float):
+    """Exact mean ``E d(x, y)`` and ``E d(x, f(y))`` over the given secret positions."""
+    d, _ = scaled_distances64(cands, cands.vectors64()[secrets], 1.0, self_pos=secrets)
+    logits = -0.5 * eps * d
+    p = np.exp(logits - logits.max(axis=1, keepdims=True))
+    p /= p.sum(axis=1, keepdims=True)
+    return float((p * d).sum(axis=1).mean()), float((p * d[:, t.table]).sum(axis=1).mean())
+
+
+@pytest.mark.parametrize("eps", [1.0, 2.5])
+def test_tier_prior_remaps_names_closer_than_the_wordfreq_prior(
+    cands: CandidateSet, tables: dict[float, RemapTable], eps: float
+) -> None:
+    from privtext.mechanisms.remap import tier_lexicon, tier_log_prior, tier_prior_name
+
+    names = tier_lexicon("PII")
+    secrets = np.array([i for i, w in enumerate(cands.words) if w in names])
+    assert secrets.size >= 100  # the 3,000 most frequent GloVe words hold many names
+    tier = build_remap_table(cands, eps, tier_log_prior(cands.words, "PII"),
+                             prior_name=tier_prior_name("PII"))  # fmt: skip
+    plain = tables[eps] if eps in tables else build_remap_table(cands, eps)
+    raw, by_tier = _secret_losses(cands, tier, secrets, eps)
+    _, by_wordfreq = _secret_losses(cands, plain, secrets, eps)
+    # for name secrets the tier prior is the better-matched prior: closer than wordfreq's table
+    # (measured: 4.17 vs 4.92 at eps 1, 2.87 vs 4.38 at eps 2.5), and closer than no remapping
+    assert by_tier < 0.9 * by_wordfreq, (eps, raw, by_tier, by_wordfreq)
+    assert by_tier < raw, (eps, raw, by_tier)

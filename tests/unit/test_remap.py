@@ -268,3 +268,41 @@ def test_cache_hit_does_not_rebuild(tmp_path, monkeypatch: pytest.MonkeyPatch) -
     t = cached_remap_table(cands, 2.0, str(own), top_m=8)
     assert np.array_equal(t.table, first.table) and len(calls) == 5
     assert np.array_equal(RemapTable.load(target, cands).table, first.table)
+
+
+def test_tier_prior_puts_its_mass_uniformly_on_the_tier_lexicon() -> None:
+    from privtext.mechanisms.remap import TIER_LEXICON_MASS, tier_lexicon, tier_log_prior
+
+    words = ["the", "of", "and", "maria", "john", "smith", "paris", "1998", "went"]
+    lp = tier_log_prior(words, "PII")
+    assert np.exp(lp).sum() == pytest.approx(1.0, abs=1e-12)
+    pii = np.array([w in tier_lexicon("PII") for w in words])
+    assert pii[[3, 4, 5]].all() and not pii[[0, 1, 2, 8]].any()
+    assert np.exp(lp[pii]).sum() >= TIER_LEXICON_MASS - 1e-12
+    # uniform among the names (wordfreq would favour names that are common words), wordfreq
+    # order outside the lexicon
+    wf = remap.public_log_prior(words)
+    lexicon_part = np.exp(lp) - (1 - TIER_LEXICON_MASS) * np.exp(wf)
+    assert np.allclose(lexicon_part[pii], TIER_LEXICON_MASS / 3) and np.allclose(lexicon_part[~pii], 0)
+    assert np.array_equal(np.argsort(-lp[~pii]), np.argsort(-wf[~pii]))
+    poii = tier_log_prior(words, "PoII")
+    assert np.exp(poii[[6, 7]]).sum() >= TIER_LEXICON_MASS - 1e-12  # paris, 1998
+    assert not {"the", "of", "and", "new", "city"} & tier_lexicon("PoII")  # from phrases
+    # no lexicon word: the plain wordfreq prior; a bad tier is refused
+    assert np.allclose(tier_log_prior(["the", "of"], "PII"), remap.public_log_prior(["the", "of"]))
+    with pytest.raises(ConfigError, match="tier must be PII or PoII"):
+        tier_log_prior(words, "pii")
+
+
+def test_cached_table_with_the_tier_prior_is_keyed_by_its_prior(tmp_path) -> None:
+    cands = synthetic(40, 3, seed=12)
+    a = cached_remap_table(cands, 2.0, str(tmp_path), top_m=8)
+    b = cached_remap_table(cands, 2.0, str(tmp_path), top_m=8, prior="tier", tier="PII")
+    assert a.prior == remap.wordfreq_prior_name("en")
+    assert b.prior == remap.tier_prior_name("PII") and b.prior.startswith(a.prior + "-tierPII")
+    assert b.prior != a.prior
+    assert len(list(tmp_path.iterdir())) == 2
+    with pytest.raises(ConfigError, match="needs the tier"):
+        cached_remap_table(cands, 2.0, str(tmp_path), prior="tier")
+    with pytest.raises(ConfigError, match="remap prior must be one of"):
+        cached_remap_table(cands, 2.0, str(tmp_path), prior="corpus")
