@@ -283,7 +283,8 @@ def test_tier_prior_puts_its_mass_uniformly_on_the_tier_lexicon() -> None:
     # order outside the lexicon
     wf = remap.public_log_prior(words)
     lexicon_part = np.exp(lp) - (1 - TIER_LEXICON_MASS) * np.exp(wf)
-    assert np.allclose(lexicon_part[pii], TIER_LEXICON_MASS / 3) and np.allclose(lexicon_part[~pii], 0)
+    assert np.allclose(lexicon_part[pii], TIER_LEXICON_MASS / 3)
+    assert np.allclose(lexicon_part[~pii], 0)
     assert np.array_equal(np.argsort(-lp[~pii]), np.argsort(-wf[~pii]))
     poii = tier_log_prior(words, "PoII")
     assert np.exp(poii[[6, 7]]).sum() >= TIER_LEXICON_MASS - 1e-12  # paris, 1998
