@@ -75,6 +75,11 @@ DEFAULT_CHUNK_OVERLAP = 1_000
 CONSISTENCY_SOURCE = "consistency"
 # Name parts shorter than this are not propagated on their own ("Al", initials).
 _MIN_PART_CHARS = 3
+# Two- and three-letter capitals that are common abbreviations, never a person's initials.
+_NOT_INITIALS = frozenset(
+    "HR GP MD IT UK US USA EU UN TV PC ID OK AM PM NO CV PA PR QA VP CEO CFO COO CTO RN ER "
+    "ICU AE DOB NHS GCSE BA BSc MA MSc PhD LLB RE FYI ASAP PS UAE NZ SA DC LA NY".split()
+)
 _NAME_PART = re.compile(r"[^\W\d_][^\W\d_'\u2019\-]*(?:['\u2019\-][^\W\d_]+)*")
 
 
@@ -327,6 +332,7 @@ class Tagger:
     def _propagate(self, text: str, kept: list[Span]) -> list[Span]:
         """Tag the other mentions of every acted-on string (see the module docstring)."""
         targets: dict[str, tuple[str, float]] = {}
+        ambiguous: set[str] = set()
         gaz = load_gazetteer(None)
 
         def add(surface: str, etype: str, score: float) -> None:
@@ -355,6 +361,19 @@ class Tagger:
                         len(part) >= _MIN_PART_CHARS
                         and part[0].isupper()
                         and part not in TITLES
+                        and part not in MONTHS_DAYS
+                        and (part in AMBIGUOUS_GIVEN or part in COMMON_WORD_SURNAMES)
+                        and not part.isupper()
+                    ):
+                        # a name that is also a word ("Summer", "Will", "Cook"): only its
+                        # capitalised form, and at a sentence start only where a person's verb
+                        # or punctuation follows ("Will is kind", not "Grace under pressure")
+                        add(part, "PERSON", s.score)
+                        ambiguous.add(part)
+                    elif (
+                        len(part) >= _MIN_PART_CHARS
+                        and part[0].isupper()
+                        and part not in TITLES
                         and part not in STOPWORDS
                         and part not in MONTHS_DAYS
                         and part not in AMBIGUOUS_GIVEN
@@ -366,15 +385,20 @@ class Tagger:
                         if not part.isupper() and (part in gaz.given or part in gaz.surnames):
                             # chat style: "maria" after "Maria Garcia" (known names only)
                             add(part.lower(), "PERSON", s.score)
+        self._add_initials(kept, text, add)
         if not targets:
             return kept
         alts = sorted(targets, key=len, reverse=True)
         rx = re.compile(r"(?<![\w@.\-])(?:" + "|".join(map(re.escape, alts)) + r")(?![\w@\-])")
-        covered = {(s.start, s.end): s.entity_type for s in kept}
+        # a mention already held by a span the policy acts on keeps it; one held by a span below
+        # the policy's threshold ("Walker" alone, 0.45) gets the entity's score
+        covered = {(s.start, s.end): s.entity_type for s in kept if self._acts_on(s)}
         extra: list[Span] = []
         for m in rx.finditer(text):
             etype, score = targets[m.group()]
             if covered.get((m.start(), m.end())) == etype:
+                continue
+            if m.group() in ambiguous and not _reads_as_person(text, m.start(), m.end()):
                 continue
             # a hair above the source so that a mention mis-typed by another recognizer at
             # the same score takes the entity's type
@@ -384,6 +408,50 @@ class Tagger:
         if not extra:
             return kept
         return resolve_overlaps([*kept, *extra], len(text))
+
+    def _add_initials(self, kept: list[Span], text: str, add) -> None:
+        """Initials of the document's persons written alone ("DK" for "Daniel Kent" in minutes
+        and HR notes; "JM" for "John Mark"): two or three capitals made of the first letters of
+        a tagged name's words (all of them, or the first and the last), when they occur in the
+        text as a word of their own and are not a common abbreviation ("HR", "GP", "UK")."""
+        seen: set[str] = set()
+        for s in kept:
+            if s.entity_type != "PERSON" or not self._acts_on(s):
+                continue
+            words = [
+                w for w in _NAME_PART.findall(text[s.start : s.end])
+                if len(w) >= 2 and w[0].isupper() and w not in TITLES
+            ]  # fmt: skip
+            if not 2 <= len(words) <= 4:
+                continue
+            cands = {words[0][0] + words[-1][0]}
+            if len(words) <= 3:
+                cands.add("".join(w[0] for w in words))
+            for ini in cands:
+                ini = ini.upper()
+                word = ini[0] + ini[1:].lower()  # "OF", "IN", "AT" are words, not initials
+                if ini in seen or ini in _NOT_INITIALS or word in STOPWORDS or not ini.isalpha():
+                    continue
+                seen.add(ini)
+                if re.search(r"(?<![\w.@/\-])" + ini + r"(?![\w@/\-]|\.\w)", text):
+                    add(ini, "PERSON", min(s.score, 0.8))
+
+
+_SENTENCE_START = re.compile(r"(?:\A|[.!?:\n][\"'\u201d\u2019)]?)[ \t]*\Z")
+_PERSON_NEXT = re.compile(
+    r"(?:['\u2019]s\b|[ \t]*[,:;)\-\u2013]|[ \t]+(?:is|was|has|had|will|would|can|could|may|"
+    r"might|should|must|did|does|said|says|told|asked|wants|went|came|left|took|got|made|"
+    r"lives|lived|works|worked|called|wrote|and|who|herself|himself)\b)"
+)
+
+
+def _reads_as_person(text: str, start: int, end: int) -> bool:
+    """Whether a capitalised word that is also an English word reads as a name here: anywhere
+    but a sentence start, or at a sentence start before a verb or punctuation ("Will is kind",
+    "Summer, 15,"; not "Grace under pressure", "Hope springs")."""
+    if not _SENTENCE_START.search(text, max(0, start - 4), start):
+        return True
+    return bool(_PERSON_NEXT.match(text, end))
 
 
 @dataclass(frozen=True)

@@ -28,6 +28,7 @@ from collections import Counter
 from typing import ClassVar
 
 from privtext.tagging.base import Recognizer, Span
+from privtext.tagging.recognizers.job_title import ROLE_HEADS
 from privtext.tagging.recognizers.gazetteer import (
     AMBIGUOUS_GIVEN,
     MONTHS_DAYS,
@@ -172,6 +173,9 @@ _NOT_NAMES = frozenset(
 )
 
 
+_ROLE_HEAD_WORD = re.compile(r"(?:" + ROLE_HEADS + r")")
+
+
 class PersonCueRecognizer(Recognizer):
     """Tag persons from the words and layout around them (see the module docstring)."""
 
@@ -201,6 +205,16 @@ class PersonCueRecognizer(Recognizer):
         return True
 
     def _add(self, out: list[Span], text: str, s: int, e: int, score: float) -> None:
+        # a job title after a comma is not part of the name ("Eleanor Hartley-Shaw, Consultant
+        # Geriatrician", "Takahashi Kenji, Night Duty Manager")
+        comma = text.find(",", s, e)
+        while comma >= 0:
+            line_end = text.find("\n", comma)
+            after = text[comma + 1 : line_end if line_end >= 0 else len(text)].split()[:5]
+            if any(_ROLE_HEAD_WORD.fullmatch(w.strip(",;.()")) for w in after):
+                e = comma
+                break
+            comma = text.find(",", comma + 1, e)
         # drop trailing lower-case words ("... Dhillon of") and commas/spaces
         while True:
             while e > s and text[e - 1] in " ,\t":

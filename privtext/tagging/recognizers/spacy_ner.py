@@ -204,6 +204,33 @@ def _common_words_only(surface: str) -> bool:
     return True
 
 
+def _caps_common_phrase(surface: str) -> bool:
+    """An all-capitals heading made of ordinary words ("THE CIRCUMSTANCES OF THE CASE", "PRESS
+    RELEASE", "HOME ADDRESS"): two or more words (no initials), every word frequent in English,
+    none a known name or place, and no organisation head word ("COURT", "POLICE", "LTD")."""
+    from wordfreq import zipf_frequency
+
+    from privtext.tagging.recognizers.gazetteer import load_gazetteer
+
+    letters = [c for c in surface if c.isalpha()]
+    if not letters or not all(c.isupper() for c in letters):
+        return False
+    words = _WORDS.findall(surface)
+    if any(len(w) == 1 and w not in ("A", "I") for w in words):
+        return False  # initials: "C. M."
+    if sum(len(w) >= 2 for w in words) < 2 or _has_org_word(" ".join(_title(w) for w in words)):
+        return False
+    gaz = load_gazetteer(None)
+    for w in words:
+        title = _title(w)
+        if title in gaz.given or title in gaz.surnames or _known_phrase_type(title) is not None:
+            return False
+        if zipf_frequency(w.lower(), "en") < COMMON_WORD_ZIPF:
+            return False
+    return True
+
+
+_WORDS = re.compile(r"[^\W\d_]+")
 _ACRONYM = re.compile(r"[A-Z]{2,5}")
 _ROMAN = re.compile(r"(?:X{0,3})(?:IX|IV|V?I{0,3})")
 
@@ -282,6 +309,8 @@ def refine(text: str, start: int, end: int, etype: str) -> str | None:
         and not _TITLE_BEFORE.search(text, max(0, start - 8), start)
     ):
         return None  # "Arrival:", "Cheers,", "Driver's licence", "Computer Science"
+    if etype in ("PERSON", "ORGANIZATION", "LOCATION") and _caps_common_phrase(surface):
+        return None  # "THE CIRCUMSTANCES OF THE CASE", "PRESS RELEASE": headings in capitals
     if etype == "PERSON" and _MONTH_ALONE.fullmatch(surface):
         return None  # "Mar 2" split by the model
     if _GENERIC_INSTITUTION.match(surface):
@@ -316,6 +345,49 @@ def refine(text: str, start: int, end: int, etype: str) -> str | None:
         if surface.split(" ", 1)[0] in _ORG_HEADWORDS:
             return "ORGANIZATION"
     return etype
+
+
+_LETTERS = re.compile(r"[^\W\d_]+")
+# What may separate two words of one run of capitals: spaces, tabs and light punctuation.
+_RUN_GAP = re.compile(r"[ \t,.&/()'\-]{1,3}")
+
+
+def _title(w: str) -> str:
+    return w[0] + "".join(c.lower() if len(c.lower()) == 1 else c for c in w[1:])
+
+
+def case_for_ner(text: str) -> str:
+    """``text`` with its runs of capitalised words written in title case, for the NER only.
+
+    Statistical NER trained on ordinary text misses most names in capitals ("THANDIWE
+    PRECIOUS MOLEFE", "HIGH COURT OF KARNATAKA AT BENGALURU", "Name: DELA CRUZ, JOHN MARK",
+    forms and police reports typed in capitals). Every run of at least two all-capitals words
+    of two or more letters on one line, separated only by spaces or light punctuation and with
+    at least six letters in all, is title-cased for the model ("High Court Of Karnataka At
+    Bengaluru"). Every character keeps its position (a letter whose lower case is longer stays
+    as is), so entity offsets hold for the original text, which every later step reads.
+    """
+    if sum(1 for c in text if c.isupper()) < 4:
+        return text
+    chars = list(text)
+    run: list[re.Match[str]] = []
+
+    def flush() -> None:
+        if len(run) >= 2 and sum(len(m.group()) for m in run) >= 6:
+            for m in run:
+                chars[m.start() : m.end()] = _title(m.group())
+        run.clear()
+
+    for m in _LETTERS.finditer(text):
+        w = m.group()
+        if len(w) >= 2 and w.isupper():
+            if run and not _RUN_GAP.fullmatch(text, run[-1].end(), m.start()):
+                flush()
+            run.append(m)
+        else:
+            flush()
+    flush()
+    return "".join(chars)
 
 
 class SpacyNerRecognizer(BatchRecognizer):
@@ -376,7 +448,8 @@ class SpacyNerRecognizer(BatchRecognizer):
         """
         self.load()
         out: list[list[Span]] = []
-        for text, doc in zip(texts, self._docs(texts), strict=True):
+        cased = [case_for_ner(t) for t in texts]
+        for text, doc in zip(texts, self._docs(cased), strict=True):
             spans: list[Span] = []
             for ent in doc.ents:
                 mapped = LABEL_SCORES.get(ent.label_)

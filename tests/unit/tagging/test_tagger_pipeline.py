@@ -152,11 +152,16 @@ def test_when_a_span_is_below_the_policy_threshold_then_it_is_not_propagated():
     assert len(tagger.tag(text)) == 1
 
 
-def test_when_a_name_part_is_an_ordinary_word_then_it_is_not_propagated_alone():
+def test_when_a_name_part_is_an_ordinary_word_then_it_is_propagated_only_where_it_reads_as_a_name():
     text = "Grace Walsh wrote. Grace under pressure is rare. Walsh agreed."
     tagger = Tagger([_FixedSpans([("Grace Walsh", "PERSON", 0.85)])], context=False)
     got = _typed(text, tagger.tag(text))
     assert ("Walsh", "PERSON") in got and ("Grace", "PERSON") not in got
+    text = "Will Pennington, Year 4. Will is kind. Will this work? A super year, Will - well done."
+    tagger = Tagger([_FixedSpans([("Will Pennington", "PERSON", 0.85)])], context=False)
+    spans = [(text[s.start : s.end], s.start) for s in tagger.tag(text)]
+    wills = sorted(p for w, p in spans if w == "Will")
+    assert wills == [text.index("Will is"), text.index("Will -")]
 
 
 @pytest.fixture(scope="module")
