@@ -28,7 +28,6 @@ from collections import Counter
 from typing import ClassVar
 
 from privtext.tagging.base import Recognizer, Span
-from privtext.tagging.recognizers.job_title import ROLE_HEADS
 from privtext.tagging.recognizers.gazetteer import (
     AMBIGUOUS_GIVEN,
     MONTHS_DAYS,
@@ -36,6 +35,7 @@ from privtext.tagging.recognizers.gazetteer import (
     TITLES,
     load_gazetteer,
 )
+from privtext.tagging.recognizers.job_title import ROLE_HEADS
 
 _W = r"[^\W\d_]"
 # One name word: Capitalized (Hoffmann, Mazón, O'Brien, Klaus-Dieter) or UPPER (KARADAĞ).
