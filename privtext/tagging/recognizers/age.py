@@ -9,7 +9,9 @@ Forms (one regex pass; the span is the age phrase, with the number):
 * decades after a possessive: ``in his forties``, ``in her early 30s``, ``in their
   mid-twenties`` (span ``early 30s``);
 * a number in brackets or between commas right after a capitalized name pair:
-  ``John Smith (43)``, ``Maria Lopez, 43,`` (span ``43``).
+  ``John Smith (43)``, ``Maria Lopez, 43,`` (span ``43``);
+* form fields and clinical shorthand: ``Age/Sex: 52 Y / F``, ``Age: 40 y``, ``(M/62)``,
+  ``34/F``, ``DOB: 03/09/1948 (75)``.
 
 Numbers must be 0-120; ``43 years ago``, ``page 43``, ``Stage 4`` and decades without a
 possessive (``the 1940s``) are not ages.
@@ -76,9 +78,30 @@ _PATTERNS: list[tuple[str, str, float]] = [
     # he is about thirty, white / her daughter (about 10)
     (
         "about_age",
-        rf"(?<![\w])(?i:is|was|be|aged|\()\s*(?i:about|around|nearly|almost|roughly)\s+"
+        rf"(?:(?<![\w])(?i:is|was|be|aged|\()|,)\s*(?i:about|around|nearly|almost|roughly)\s+"
         rf"(?P<p9>{_NUM})(?=\s*(?:[,.;)]|$)|\s+(?i:and|in|at|years?|yrs)\b)",
         0.7,
+    ),
+    # Age/Sex: 52 Y / F, Age/Gender: 34/M, Age: 40 y
+    (
+        "age_field",
+        r"(?<![\w])(?i:age[ \t]*/[ \t]*(?:sex|gender)|age)[ \t]*:[ \t]*"
+        r"(?P<p10>[0-9]{1,3}(?:[ \t]?(?:Y|y|yrs?|years?)\b)?)(?=[ \t]*(?:/|$|\n|[ \t]{2}|,|;))",
+        0.8,
+    ),
+    # (M/62), F/45, 62/M in police and medical notes
+    (
+        "sex_age",
+        r"(?<![\w/])(?:[MF][ \t]?/[ \t]?(?P<p11>[0-9]{1,2})|(?P<p12>[0-9]{1,2})[ \t]?/[ \t]?[MF])"
+        r"(?![\w/])",
+        0.75,
+    ),
+    # DOB: 03/09/1948 (75)
+    (
+        "dob_age",
+        r"(?i:dob|d\.o\.b\.?|date[ \t]+of[ \t]+birth|born)[ \t]*:?[ \t]*"
+        r"[0-9]{1,2}[./\-][0-9]{1,2}[./\-](?:19|20)?[0-9]{2}[ \t]*\((?P<p13>[0-9]{1,3})\)",
+        0.8,
     ),
     # John Smith (43) / Maria Lopez, 43,
     (
@@ -97,6 +120,8 @@ _ENT = {
     "subject_age": "p7",
     "bracket_age": "p8",
     "about_age": "p9",
+    "age_field": "p10",
+    "dob_age": "p13",
 }
 _NUMBER = re.compile(r"[0-9]+")
 _WORD_BEFORE = re.compile(r"([^\W\d_]+)[\"'\u201d]?(?:\s\(|,\s)\Z")
@@ -147,6 +172,8 @@ class AgeRecognizer(Recognizer):
                 continue
             if kind == "after_name":
                 grp = "p5" if m.start("p5") >= 0 else "p6"
+            elif kind == "sex_age":
+                grp = "p11" if m.start("p11") >= 0 else "p12"
             else:
                 grp = _ENT[kind]
             s, e = m.span(grp)

@@ -131,6 +131,31 @@ _CASE_PATTERNS: list[tuple[str, str, float]] = [
         r"(?:\s+\([A-Z][A-Za-z]*(?:\s+[A-Z][A-Za-z]*)?\))?)",
         0.9,
     ),
+    # neutral citations of other courts: [2019] HCA 12, [2023] ZAGPJHC 1187, [2021] SGCA 45
+    (
+        "ncn_bracket",
+        r"(?P<ent>\[(?:19|20)[0-9]{2}\]\s+(?!(?:UKSC|UKHL|UKPC|EWCA|EWHC|EWFC|EWCOP|UKUT|UKFTT|"
+        r"UKEAT|UKIAT|CSOH|CSIH|HCJAC|NICA|NIQB|NIKB|IEHC|IESC|IECA)\b)[A-Z]{2,9}"
+        r"(?:\s+(?:Civ|Crim|Admin|Fam))?\s+[0-9]{1,6})"
+        r"(?![\w/])",
+        0.85,
+    ),
+    # Canadian neutral citations: 2023 FC 846, 2019 SCC 5, 2021 ONCA 123
+    (
+        "ncn_ca",
+        r"(?<![\w/])(?P<ent>(?:19|20)[0-9]{2}\s+(?:SCC|FC|FCA|TCC|CMAC|ONCA|ONSC|ONCJ|BCCA|BCSC|"
+        r"BCPC|ABCA|ABQB|ABKB|SKCA|SKQB|SKKB|MBCA|MBQB|MBKB|QCCA|QCCS|QCCQ|NSCA|NSSC|NBCA|"
+        r"NBQB|NBKB|NLCA|PECA|CHRT|IRB|CanLII)\s+[0-9]{1,6})(?![\w/])",
+        0.85,
+    ),
+    # South Asian and East African style: No. 18452 OF 2022, CAUSE NO. E214 OF 2021
+    (
+        "no_of_year",
+        r"(?<![\w])(?:(?i:number)|No\.?|no\.|NO\.?|Nos?\.)[ \u00a0]*"
+        r"(?P<ent>[A-Z]{0,3}[0-9]{1,6}(?:/[0-9]{1,4})?[ \u00a0]+(?:OF|of|Of)[ \u00a0]+"
+        r"(?:19|20)[0-9]{2})(?![\w/])",
+        0.9,
+    ),
     # US federal 1:19-cv-01234(-ABC)
     (
         "us_fed",
@@ -461,6 +486,8 @@ class CaseNumberRecognizer(Recognizer):
                         continue
                 elif name == "bare_no" and not _bare_number_ok(text, m, value):
                     continue
+                if any(a <= s and e <= b for a, b in seen):
+                    continue  # inside a longer match: "18452" of "NO. 18452 OF 2022"
                 seen.add((s, e))
                 out.append(Span(s, e, "CASE_NUMBER", score, self.name))
         for s, e in _generic_codes(text, windows):
@@ -486,7 +513,8 @@ _ACCOUNT_KW = (
     r"case\s+file|tenancy|tenant|lease|meter|mandate|contract\s+account|billing|"
     r"serial|vehicle|vin|chassis|frame|pnr|kunden-?n(?:umme)?r|kd\.?-?nr|vertrags-?n(?:umme)?r|"
     r"versicherungs-?n(?:umme)?r|mitglieds-?n(?:umme)?r|policen-?n(?:umme)?r|"
-    r"rechnungs-?n(?:umme)?r|bestell-?n(?:umme)?r|auftrags-?n(?:umme)?r|"
+    r"rechnungs-?n(?:umme)?r|bestell-?n(?:umme)?r|auftrags-?n(?:umme)?r|bestellung|auftrag|"
+    r"session|chat\s+session|transaction|transaction\s+id|"
     r"num[\u00e9e]ro\s+(?:de\s+)?(?:client|contrat|adh[\u00e9e]rent)|"
     r"n[\u00ba\u00b0]\s+(?:de\s+)?(?:client|contrat|adh[\u00e9e]rent))"
 )
@@ -505,7 +533,8 @@ _ACCOUNT_NEEDS_CONNECTOR = re.compile(
 _ACCOUNT_NEEDS_STRONG = re.compile(
     r"(?i)^(?:order|contract|booking|confirmation|student|member|client|permit|"
     r"residence permit|work permit|registration|vehicle registration|plate|practice|"
-    r"practitioner|tenancy|tenant|lease|mandate|case file|subscription|reservation)$"
+    r"practitioner|tenancy|tenant|lease|mandate|case file|subscription|reservation|"
+    r"bestellung|auftrag|session|chat session|transaction)$"
 )
 # "Executive Order 13769", "court order": an order that is not a purchase
 _NOT_AN_ACCOUNT_BEFORE = re.compile(r"(?i)(?<!\w)(?:executive|presidential|royal)\s*$")

@@ -28,6 +28,11 @@ THRESHOLD = 0.5
         ("a man in his forties", "forties"),
         ("in her early 30s", "early 30s"),
         ("in their mid-twenties", "mid-twenties"),
+        ("Age/Sex: 52 Y / F", "52 Y"),
+        ("WITNESS BILL TRAN (M/62) OBSERVED", "62"),
+        ("Pt 34/F presents with", "34"),
+        ("DOB: 03/09/1948 (75)", "75"),
+        ("He was white, about 30, with a shaved head", "30"),
     ],
 )
 def test_when_an_age_appears_then_the_phrase_is_tagged(text, expected, spans_of):

@@ -32,6 +32,10 @@ THRESHOLD = 0.5
         ("Our ref: ABC/2021/0045", ["ABC/2021/0045"]),
         ("file no. 2019/123", ["2019/123"]),
         ("case KX-48213", ["KX-48213"]),
+        ("WRIT PETITION NO. 18452 OF 2022 (GM-RES)", ["18452 OF 2022"]),
+        ("CAUSE NO. E214 OF 2021", ["E214 OF 2021"]),
+        ("Citation: 2023 FC 846", ["2023 FC 846"]),
+        ("see [2019] HCA 12 and [2023] ZAGPJHC 1187.", ["[2019] HCA 12", "[2023] ZAGPJHC 1187"]),
     ],
 )
 def test_when_a_case_number_appears_then_it_is_tagged(text, expected, spans_of):

@@ -296,3 +296,39 @@ def test_when_a_name_is_tagged_then_its_capitals_form_is_tagged_too():
     text = "Surname field: KARADAĞ. Later Zeynep Karadağ signed."
     tagger = Tagger([_FixedSpans([("Zeynep Karadağ", "PERSON", 0.85)])], context=False)
     assert ("KARADAĞ", "PERSON") in _typed(text, tagger.tag(text))
+
+
+def test_when_names_are_in_capitals_then_ner_reads_them_in_title_case_at_the_same_offsets():
+    from privtext.tagging.recognizers.spacy_ner import case_for_ner
+
+    text = "THE APPLICANT, MARIA GONZALEZ, LIVES IN MADRID WITH HER SON.\nCV\nNHS No: 943"
+    cased = case_for_ner(text)
+    assert len(cased) == len(text) and "Maria Gonzalez, Lives In Madrid" in cased
+    assert "CV" in cased and "NHS No" in cased  # a lone acronym stays as written
+    got = _typed(text, Tagger.default().tag(text))
+    assert ("MARIA GONZALEZ", "PERSON") in got and ("MADRID", "LOCATION") in got
+
+
+def test_when_a_heading_in_capitals_is_made_of_common_words_then_it_is_not_an_entity():
+    from privtext.tagging.recognizers.spacy_ner import refine
+
+    text = "THE CIRCUMSTANCES OF THE CASE\n\n3. The applicant was born in 1968."
+    assert refine(text, 0, 29, "ORGANIZATION") is None
+    text = "IN THE HIGH COURT OF SOUTH AFRICA"
+    assert refine(text, 7, len(text), "ORGANIZATION") == "ORGANIZATION"
+
+
+def test_when_a_named_person_appears_by_initials_then_the_initials_are_tagged():
+    text = "Employee: Daniel Kent. Chair: Rachel Summerbee. DK confirmed. The HR team. OF course."
+    tagger = Tagger([_FixedSpans([("Daniel Kent", "PERSON", 0.85)])], context=False)
+    got = _typed(text, tagger.tag(text))
+    assert ("DK", "PERSON") in got and ("HR", "PERSON") not in got
+
+
+def test_when_a_job_title_follows_a_name_and_a_comma_then_it_is_not_part_of_the_name():
+    text = (
+        "Reported by: Takahashi Kenji, Night Duty Manager\nInjured: Jarrah Walker, Fitter, aged 26"
+    )
+    got = _typed(text, Tagger.default().tag(text))
+    assert ("Night Duty Manager", "JOB_TITLE") in got and ("Fitter", "JOB_TITLE") in got
+    assert ("Takahashi Kenji", "PERSON") in got and ("Jarrah Walker", "PERSON") in got
