@@ -50,6 +50,9 @@ def main(argv: list[str] | None = None) -> int:
         default=1.0,
         help="audit target of both tiers = this x eps (1.0: a tier's budget at alpha = 1)",
     )
+    p.add_argument("--lambda-privacy", type=float, default=1.0, help="AmPL lambda_1 (1)")
+    p.add_argument("--lambda-utility", type=float, default=1.0, help="AmPL lambda_2 (1)")
+    p.add_argument("--variant", default="full", help="AmPL variant: full|u|p|one (full)")
     p.add_argument("--samples", type=int, default=5000, help="S per tier (5000)")
     p.add_argument("--candidates", type=int, default=5000, help="|C| top words (5000)")
     p.add_argument("--epochs", type=int, default=10, help="attacker epochs (10)")
@@ -103,6 +106,8 @@ def main(argv: list[str] | None = None) -> int:
                 attacker="lstm", samples=a.samples, audit_final=True,
                 target_eps=a.target_scale * eps,
                 controller={"step": a.step}, audit=audit_kw, progress=print,
+                lambda_privacy=a.lambda_privacy, lambda_utility=a.lambda_utility,
+                variant=a.variant,
             ),
         )  # fmt: skip
         em_dir, final_dir = str(run_dir / "rounds" / "round-0"), res.final
@@ -173,7 +178,8 @@ def main(argv: list[str] | None = None) -> int:
         f"the corpus's words; attackers {a.dim}-d, <= {a.epochs} epochs (patience 3), "
         f"{a.train_copies} re-perturbations of the 50% training split; S = {a.samples} "
         f"triplets per tier; AmPL: LSTM-driven, target delta {a.target_delta}, step "
-        f"{a.step}, <= {a.rounds} rounds, lambda_privacy = lambda_utility = 1, variant full.",
+        f"{a.step}, <= {a.rounds} rounds, lambda_privacy = {a.lambda_privacy:g}, "
+        f"lambda_utility = {a.lambda_utility:g}, variant {a.variant}.",
         f"Wall time: {wall / 60:.1f} min on this shared 2-core machine (other jobs running; "
         f"torch threads {a.threads}).",
         "",
