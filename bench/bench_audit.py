@@ -128,7 +128,7 @@ def main(argv: list[str] | None = None) -> int:
                 f"({rd.alpha['PII']:.2f}, {rd.alpha['PoII']:.2f})"
                 for k, rd in enumerate(res.rounds)
             )
-            + (" - target met" if res.stopped_at_target else " - round budget spent")
+            + f" - {res.stop_reason}"
         )
         for attacker in ATTACKERS:
             for mech, release, audit in (

@@ -142,6 +142,9 @@ class AmplResult:
     final_audit: AuditResult | None
     tables: dict[str, str]
     stopped_at_target: bool
+    #: why the loop ended: "target met", "round budget" or "stalled" (no tier's alpha moved:
+    #: the utility term outweighs the privacy term at this alpha)
+    stop_reason: str = "round budget"
 
 
 def _say(opts: AmplOptions, line: str) -> None:
@@ -279,7 +282,7 @@ def run_ampl(spark: SparkSession, opts: AmplOptions) -> AmplResult:
     rounds: list[AmplRound] = []
     all_rows: list[dict[str, Any]] = []
     alpha, _ = _ordered(dict(ctl.alpha))
-    done = False
+    done = stalled = False
     utility: _Utility | None = None
     for k in range(int(opts.rounds)):
         t0 = time.perf_counter()
@@ -330,13 +333,20 @@ def run_ampl(spark: SparkSession, opts: AmplOptions) -> AmplResult:
         if done or k == int(opts.rounds) - 1:
             break
         proposed = ctl.update(p_hat, utility)
-        alpha, clamped = _ordered(dict(proposed))
+        new_alpha, clamped = _ordered(dict(proposed))
         if clamped:
             _say(opts, "  alpha_PII proposed above alpha_PoII: lowered to alpha_PoII")
+        if all(new_alpha[t] == alpha[t] for t in TIERS):
+            stalled = True  # another round at the same alpha would only repeat this one
+            _say(opts, "  no alpha moved: at this alpha the utility term outweighs the privacy "
+                 "term (raise --lambda-privacy or lower --lambda-utility); stopping")  # fmt: skip
+            break
+        alpha = new_alpha
     final_alpha = dict(rounds[-1].alpha)
     final = f"{out}/final"
     keep_final = bool(opts.audit_final)
-    why = " (target met)" if done else " (round budget)"
+    reason = "target met" if done else "stalled" if stalled else "round budget"
+    why = f" ({reason})"
     _say(opts, f"ampl final release (remap on): alpha PII {final_alpha['PII']:.4f}, "
          f"PoII {final_alpha['PoII']:.4f}{why}")  # fmt: skip
     final_summary = run_sanitize(spark, _round_cfg(opts, final_alpha, final, remap=True))
@@ -360,4 +370,5 @@ def run_ampl(spark: SparkSession, opts: AmplOptions) -> AmplResult:
         final_audit=final_audit,
         tables={"ampl_rounds": rounds_table, "audit": audit_table},
         stopped_at_target=done,
+        stop_reason=reason,
     )
