@@ -53,6 +53,10 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--lambda-privacy", type=float, default=1.0, help="AmPL lambda_1 (1)")
     p.add_argument("--lambda-utility", type=float, default=1.0, help="AmPL lambda_2 (1)")
     p.add_argument("--variant", default="full", help="AmPL variant: full|u|p|one (full)")
+    p.add_argument(
+        "--court-every", type=int, default=0,
+        help="every k-th document a court-style judgment (0: none, as in BENCHMARKS.md)",
+    )  # fmt: skip
     p.add_argument("--samples", type=int, default=5000, help="S per tier (5000)")
     p.add_argument("--candidates", type=int, default=5000, help="|C| top words (5000)")
     p.add_argument("--epochs", type=int, default=10, help="attacker epochs (10)")
@@ -80,7 +84,7 @@ def main(argv: list[str] | None = None) -> int:
     out = Path(a.out)
     out.mkdir(parents=True, exist_ok=True)
     corpus = out / "leakage.jsonl"
-    write_leakage_jsonl(str(corpus), a.docs, seed=0)
+    write_leakage_jsonl(str(corpus), a.docs, seed=0, court_every=a.court_every)
     train = {"epochs": a.epochs, "embed_dim": a.dim, "hidden": a.dim, "max_len": 128,
              "patience": 3, "heads": 4}  # fmt: skip
     audit_kw = {"train": train, "train_copies": a.train_copies, "torch_threads": a.threads}

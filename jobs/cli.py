@@ -375,8 +375,9 @@ def _cmd_demo(a: argparse.Namespace) -> int:
     from privtext.demo import write_leakage_jsonl
 
     leak = out / "corpus" / "leakage.jsonl"
-    n_leak = write_leakage_jsonl(str(leak))
-    print(f"leakage corpus for `privtext audit` / `privtext ampl`: {leak} ({n_leak} documents)")
+    n_leak = write_leakage_jsonl(str(leak), court_every=10)
+    print(f"leakage corpus for `privtext audit` / `privtext ampl`: {leak} ({n_leak} documents, "
+          "one in ten a court-style judgment)")  # fmt: skip
     if not os.environ.get("PRIVTEXT_NOISE_KEY"):
         key_file = out / "demo-noise.key"
         if not key_file.exists():

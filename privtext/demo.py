@@ -1832,19 +1832,22 @@ def write_demo_jsonl(
     return len(rows)
 
 
-def write_leakage_jsonl(path: str | Path, n_docs: int = 300, seed: int = 0) -> int:
-    """Write the demo's leakage corpus (``privtext.audit.corpus.generate_leakage_corpus``).
+def write_leakage_jsonl(
+    path: str | Path, n_docs: int = 300, seed: int = 0, court_every: int = 0
+) -> int:
+    """Write a leakage corpus (``privtext.audit.corpus.generate_leakage_corpus``).
 
     Documents in which persons recur (3-5 mentions each) and correlate with an employer and a
     city across the corpus: the corpus on which the mPL audit and AmPL show real
-    joint-consumption leakage (``privtext audit``, ``privtext ampl``; README, issue 6).
+    joint-consumption leakage (``privtext audit``, ``privtext ampl``; README, issue 6). With
+    ``court_every = k`` every k-th document is a long court-style judgment (the demo uses 10).
 
     Returns:
         The number of lines written.
     """
     from privtext.audit.corpus import generate_leakage_corpus
 
-    rows = generate_leakage_corpus(n_docs, seed)
+    rows = generate_leakage_corpus(n_docs, seed, court_every)
     out = Path(path)
     out.parent.mkdir(parents=True, exist_ok=True)
     with out.open("w", encoding="utf-8", newline="\n") as fh:

@@ -12,7 +12,10 @@ with the secret. This generator plants exactly that structure (issue 6):
   given name alone), with their employer and city;
 * names, employers and cities are single words that are in GloVe 6B (lower-cased) and in the
   tagger's gazetteers, so the sanitize tagger tags them (PERSON -> PII; ORGANIZATION and
-  LOCATION -> PoII) and EM perturbs them.
+  LOCATION -> PoII) and EM perturbs them;
+* optionally (``court_every``) long court-style judgments in the layout of the tagging work's
+  ECHR documents: an applicant named 6-10 times, the employer that dismissed them, the courts
+  of their city and a colleague as a witness (the demo's corpus has one in every ten).
 
 Built only from the word lists below and :class:`random.Random`, so a seed gives the same
 corpus on every machine. :func:`generate_leakage_gold` returns the same documents with the
@@ -274,33 +277,127 @@ def _render(rng: random.Random, population: Sequence[Person]) -> tuple[str, list
     return doc.text, doc.mentions
 
 
-def generate_leakage_gold(n_docs: int, seed: int = 0, n_persons: int = 60) -> list[dict[str, Any]]:
+# Court-style judgments (ECHR layout): the applicant recurs 6-10 times, with the employer
+# that dismissed them and the city of the courts; a colleague of the same employer testifies.
+_COURT_OPEN = (
+    "PROCEDURE\n\n1. The case originated in an application against the respondent State "
+    "lodged with the Court by {p}, a national of that State, who was represented by a "
+    "lawyer practising in {city}.\n\nTHE FACTS\n\nI. THE CIRCUMSTANCES OF THE CASE\n\n"
+    "2. The applicant, {p}, was born in {year} and lives in {city}."
+)
+_COURT_FACTS = (
+    "3. From {joined} the applicant worked as a {role} at {org}. In the spring of {reported} "
+    "{p} reported to the management of {org} that safety records had been altered.",
+    "4. Shortly afterwards {org} dismissed {p}, stating that the applicant had disclosed "
+    "confidential information to persons outside the company.",
+    "5. {p} brought proceedings against {org} before the {city} District Court, claiming "
+    "reinstatement and compensation for the loss of salary.",
+    "6. At a hearing before the {city} District Court a colleague of the applicant at {org}, "
+    "{q}, gave evidence that {p} had raised the matter internally several times.",
+    "7. The {city} District Court dismissed the claim. It found that {p} had not exhausted "
+    "the internal procedures of {org} before contacting the authorities.",
+    "8. {p} appealed. The appeal court upheld the first-instance judgment and endorsed its "
+    "reasoning; a further appeal by {p} was declared inadmissible.",
+)
+_COURT_LAW = (
+    "THE LAW\n\nI. ALLEGED VIOLATION OF ARTICLE 10 OF THE CONVENTION\n\n9. The applicant "
+    "complained that the dismissal had breached the right to freedom of expression. The "
+    "Government contested that argument and submitted that the interference had been "
+    "prescribed by law and necessary in a democratic society.",
+    "10. The Court reiterates that the signalling by an employee of illegal conduct or "
+    "wrongdoing in the workplace should, in certain circumstances, enjoy protection, in "
+    "particular where the employee concerned is the only person, or part of a small "
+    "category of persons, aware of what is happening at work.",
+    "11. In the present case the domestic courts did not examine whether the information "
+    "disclosed by {p} was accurate and whether the public interest in it outweighed the "
+    "damage suffered by {org}.",
+    "12. There has accordingly been a violation of Article 10 of the Convention. The Court "
+    "awards the applicant a sum in respect of non-pecuniary damage, plus any tax that may be "
+    "chargeable.",
+)
+
+
+def _render_court(
+    rng: random.Random, population: Sequence[Person]
+) -> tuple[str, list[dict[str, Any]]]:
+    """A long judgment-style document (1,500-2,600 characters) about one applicant."""
+    p = rng.choice(list(population))
+    peers = [q for q in population if q.employer == p.employer and q.name != p.name]
+    q = rng.choice(peers) if peers else rng.choice([x for x in population if x is not p])
+    born = rng.randint(1958, 1994)
+    year, joined = str(born), born + rng.randint(20, 28)
+    reported = str(joined + rng.randint(1, 5))
+    doc = _Doc()
+
+    def values() -> dict[str, tuple[str, str, str]]:
+        return {
+            "p": (_mention(rng, p, False), "person", p.name),
+            "q": (q.name, "person", q.name),
+            "org": (p.employer, "employer", p.employer),
+            "city": (p.city, "city", p.city),
+            "role": (rng.choice(_ROLES), "", ""),
+            "year": (year, "", ""),
+            "joined": (str(joined), "", ""),
+            "reported": (reported, "", ""),
+        }
+
+    first = values()
+    first["p"] = (p.name, "person", p.name)
+    doc.add(_COURT_OPEN, first)
+    facts = list(_COURT_FACTS)
+    keep = sorted(rng.sample(range(len(facts)), rng.randint(4, len(facts))))
+    for i in keep:
+        doc.add("\n\n" + facts[i], values())
+    for par in _COURT_LAW:
+        doc.add("\n\n" + par, values())
+    return doc.text, doc.mentions
+
+
+def generate_leakage_gold(
+    n_docs: int, seed: int = 0, n_persons: int = 60, court_every: int = 0
+) -> list[dict[str, Any]]:
     """The documents of :func:`generate_leakage_corpus` with their planted mentions.
+
+    Args:
+        n_docs: documents.
+        seed: the seed (population and documents).
+        n_persons: size of the population.
+        court_every: every ``court_every``-th document is a long court-style judgment (an
+            applicant named 6-10 times, the employer that dismissed them, the city of the
+            courts, a colleague as witness); 0 = none (the short documents only).
 
     Returns:
         ``{"id", "text", "mentions"}`` rows; each mention is ``{"start", "end", "kind"
         (person|employer|city), "value" (the person's full name, the employer, the city),
         "surface"}``.
     """
+    if court_every < 0:
+        raise ValueError(f"court_every must be >= 0, got {court_every}")
     population = make_population(n_persons, seed)
     rng = random.Random(f"leakage-corpus/{seed}")
     rows = []
     for i in range(n_docs):
-        text, mentions = _render(rng, population)
+        if court_every and i % court_every == court_every - 1:
+            text, mentions = _render_court(rng, population)
+        else:
+            text, mentions = _render(rng, population)
         rows.append({"id": f"leak-{i:05d}", "text": text, "mentions": mentions})
     return rows
 
 
-def generate_leakage_corpus(n_docs: int, seed: int = 0) -> list[dict]:
+def generate_leakage_corpus(n_docs: int, seed: int = 0, court_every: int = 0) -> list[dict]:
     """``n_docs`` documents ``{"id", "text"}`` with recurring, correlated persons (see module)."""
-    return [{"id": r["id"], "text": r["text"]} for r in generate_leakage_gold(n_docs, seed)]
+    rows = generate_leakage_gold(n_docs, seed, court_every=court_every)
+    return [{"id": r["id"], "text": r["text"]} for r in rows]
 
 
-def write_leakage_corpus(path: str | Path, n_docs: int, seed: int = 0) -> Path:
+def write_leakage_corpus(
+    path: str | Path, n_docs: int, seed: int = 0, court_every: int = 0
+) -> Path:
     """Write :func:`generate_leakage_corpus` as JSONL (one ``{"id", "text"}`` per line)."""
     p = Path(path)
     p.parent.mkdir(parents=True, exist_ok=True)
     with open(p, "w", encoding="utf-8") as f:
-        for row in generate_leakage_corpus(n_docs, seed):
+        for row in generate_leakage_corpus(n_docs, seed, court_every):
             f.write(json.dumps(row, ensure_ascii=False) + "\n")
     return p

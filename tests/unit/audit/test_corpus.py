@@ -94,3 +94,22 @@ def test_tagger_finds_the_planted_entities():
     recall = {k: sum(v) / len(v) for k, v in found.items()}
     assert recall["person"] >= 0.9, recall
     assert recall["employer"] >= 0.9 and recall["city"] >= 0.9, recall
+
+
+def test_court_style_judgments_are_long_and_name_their_applicant_often():
+    rows = generate_leakage_gold(40, seed=5, court_every=10)
+    short = generate_leakage_gold(40, seed=5)
+    courts = [r for i, r in enumerate(rows) if i % 10 == 9]
+    assert len(courts) == 4 and rows[:9] == short[:9]  # the short documents are unchanged
+    for r in courts:
+        assert 1500 <= len(r["text"]) <= 2600, len(r["text"])
+        assert "THE FACTS" in r["text"] and "THE LAW" in r["text"]
+        persons = Counter(m["value"] for m in r["mentions"] if m["kind"] == "person")
+        applicant, n = persons.most_common(1)[0]
+        assert 6 <= n <= 10 and len(persons) <= 2
+        kinds = {m["kind"] for m in r["mentions"]}
+        assert kinds == {"person", "employer", "city"}
+        for m in r["mentions"]:
+            assert r["text"][m["start"] : m["end"]] == m["surface"]
+    with pytest.raises(ValueError, match="court_every"):
+        generate_leakage_gold(3, court_every=-1)
