@@ -380,6 +380,33 @@ _SIGNATURE_ROLE = re.compile(
 _ROLE_NOT_FIRST = frozenset({"The", "A", "An", "Our", "Your", "My", "Dear", "Kind", "Best"})
 
 
+_LEAD_WORD = re.compile(r"([A-Z][a-z][\w'\u2019\-]*)[ \t]\Z")
+_LEAD_BOUNDARY = re.compile(r"(?:\A|[\n(,:;|\-\u2013\u2014][ \t]*)\Z")
+_LEAD_DETERMINER = re.compile(r"(?i)(?<![\w])(?:the|a|an|as|our|my|his|her|their|your)[ \t]+\Z")
+_LEAD_NOT = frozenset(
+    "The A An Our My His Her Their Your This That Dear Re Subject From To Cc Date Role "
+    "Position Title Occupation Designation Post Name".split()
+)
+
+
+def _capitalised_lead(text: str, start: int) -> int:
+    """Start of a capitalised title extended over the 1-3 capitalised words written right
+    before it ("[Depot] Operations Manager", "[Backend] Software Engineer", "[Night Shift]
+    Team Leader"), when those words start a line, follow punctuation or a determiner."""
+    pos = start
+    lead = start
+    for _ in range(3):
+        m = _LEAD_WORD.search(text, max(0, pos - 40), pos)
+        if m is None or m.group(1) in _LEAD_NOT:
+            break
+        pos = m.start(1)
+        window = max(0, pos - 12)
+        if _LEAD_BOUNDARY.search(text, window, pos) or _LEAD_DETERMINER.search(text, window, pos):
+            lead = pos
+            break
+    return lead
+
+
 class JobTitleRecognizer(Recognizer):
     """Tag job titles and occupations as ``JOB_TITLE`` (see the module docstring).
 
@@ -445,7 +472,13 @@ class JobTitleRecognizer(Recognizer):
             single = " " not in surface and "\t" not in surface
             if single and surface[0].isupper() and not surface.isupper():
                 if self._capitalized_neighbour(text, s, e):
-                    continue
+                    # "Production Engineer at ...", "Transport Planner": a capitalised run that
+                    # starts a line or follows punctuation or a determiner and is not followed
+                    # by another capitalised word ("Baker Street") is a title
+                    nxt = _NEXT_WORD.match(text, e)
+                    followed = nxt is not None and nxt.group(1)[0].isupper() and nxt.start(1) > e
+                    if followed or _capitalised_lead(text, s) == s:
+                        continue
                 if surface.lower() in _SURNAME_TITLES and (
                     prev is None or prev.group(1).lower() not in _DETERMINERS
                 ):
@@ -462,6 +495,8 @@ class JobTitleRecognizer(Recognizer):
                     kept.pop(0)
                 if kept:
                     s = lead.start("trade") + kept[0].start()
+            if surface[:1].isupper():
+                s = _capitalised_lead(text, s)  # "[Depot] Operations Manager"
             out.append(Span(s, e, "JOB_TITLE", score, self.name))
         for rx in (_ROLE_POSITIONS, _SIGNATURE_ROLE):
             for m in rx.finditer(text):

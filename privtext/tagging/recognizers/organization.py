@@ -36,7 +36,11 @@ HEADS = (
     "Gazette Radio Television Network Club Team Noticeboard Newspaper Inc Inc. Ltd Ltd. "
     "Limited LLC LLP PLC plc GmbH AG SA S.A. SAS SARL SpA S.p.A. Srl SRL BV B.V. NV Kft Kft. "
     "Oy AB Pty Co. Corp Corp. s.r.l. S.r.l. s.c. S.C. A.Ş. Tic. San. KGaA Sp.k. S.Com. SPA "
-    "Ltda S.L. S.A.S. ApS A/S Kft Zrt. d.o.o. s.r.o. a.s. e.V. gGmbH Headquarters HQ"
+    "Ltda S.L. S.A.S. ApS A/S Kft Zrt. d.o.o. s.r.o. a.s. e.V. gGmbH Headquarters HQ "
+    "Attorneys Lawyers Advocates Notaries Games Ferries Shipping Contracting Contractors "
+    "Builders Construction Property Realty Hermanos Brothers Bros Bros. Pte Pte. Bhd Bhd. Pvt "
+    "Pvt. Holdings Ventures Capital Energy Foods Pharma Analytics Advisory Dental Veterinary "
+    "Vets Nursery Academy Kindergarten"
 ).split()
 PREFIX_HEADS = (
     "University Universidad Universidade Università Université Universität College Collège "
@@ -47,7 +51,8 @@ PREFIX_HEADS = (
     "Banque Bank Museum Museo Musée Church Iglesia Église Chamber Council Commission Agency "
     "Academy Society Federation Association Union Party Bundesamt Landesamt Amtsgericht "
     "Landgericht Oberlandesgericht Bundesgerichtshof Staatsanwaltschaft Polizei Sparkasse "
-    "Stichting Fundación Fondation Stiftung"
+    "Stichting Fundación Fondation Stiftung Grupo Rijksuniversiteit Universiteit Hogeschool "
+    "Imobiliária Companhia Compañía Compagnie Société Scoil Gaelscoil Coláiste"
 ).split()
 AREAS = (
     "district region province county oblast krai municipality village town city "
