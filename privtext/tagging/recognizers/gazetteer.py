@@ -433,6 +433,10 @@ def _adjacent(gap: str) -> bool:
     return 0 < len(gap) <= 2 and not gap.strip(" \t\u00a0")
 
 
+_CAPS_WORD_BEFORE = re.compile(r"(?<![\w])[A-Z\u00c0-\u00de]{2,}[ \t,&]*\Z")
+_CAPS_WORD_AFTER = re.compile(r"[ \t,&]*[A-Z\u00c0-\u00de]{2,}(?![a-z])")
+
+
 class GazetteerRecognizer(Recognizer):
     """Tag PERSON, LOCATION, ORGANIZATION and NATIONALITY with word lists.
 
@@ -523,6 +527,31 @@ class GazetteerRecognizer(Recognizer):
                 return end, etype, score
         return None
 
+    def _caps_phrase_at(
+        self, text: str, start: int, tok: str, gaz: Gazetteer
+    ) -> tuple[int, str, float] | None:
+        """A known place or nationality written in capitals at ``start``."""
+        cands = gaz.phrases.get(tok[0] + tok[1:].lower())
+        if not cands:
+            return None
+        n = len(text)
+        for phrase, etype, score in cands:
+            if etype not in ("LOCATION", "NATIONALITY"):
+                continue
+            end = start + len(phrase)
+            if text[start:end].upper() != phrase.upper():
+                continue
+            if end < n and (text[end].isalnum() or text[end] in "-_"):
+                continue
+            # standalone only: inside a longer run of capitals it is part of a name
+            # ("HIGH COURT OF SOUTH AFRICA", "SINGAPORE POLICE FORCE")
+            before = _CAPS_WORD_BEFORE.search(text, max(0, start - 30), start)
+            after = _CAPS_WORD_AFTER.match(text, end)
+            if before is not None or after is not None:
+                continue
+            return end, etype, score
+        return None
+
     def _org_suffix_end(
         self, text: str, toks: list[tuple[int, int, str]], i: int, gaz: Gazetteer
     ) -> int:
@@ -606,8 +635,11 @@ class GazetteerRecognizer(Recognizer):
                     i = j + 1
                     continue
 
-            # 2. Known phrase (longest entry first).
+            # 2. Known phrase (longest entry first); a place or group written in capitals
+            # ("ROMANIA", "SOUTH AFRICA", "KARNATAKA") too.
             ph = self._phrase_at(text, s, tok, gaz)
+            if ph is None and len(tok) >= 4 and tok.isupper():
+                ph = self._caps_phrase_at(text, s, tok, gaz)
             if ph is not None:
                 best = ph
 

@@ -51,6 +51,8 @@ _DIGIT = re.compile(r"\d")
 _LEADING = re.compile(r"(?i)^(?:the|a|an|mr|mrs|ms|dr|prof)\.?\s+")
 _TRAILING_POSSESSIVE = re.compile(r"['\u2019]s?$")
 _LOCK = threading.Lock()
+# The "versus" of a case name: an entity never runs across it.
+_VERSUS = re.compile(r"[ \t]+(?:v|vs|V|VS)\.?[ \t]+")
 
 
 @lru_cache(maxsize=4)
@@ -137,6 +139,8 @@ _GENERIC_INSTITUTION = re.compile(
     r"|(?:The |the )?European (?:Court|Commission) of Human Rights\Z"
     r"|(?:The |the )?(?:Grand Chamber|Registry|Court|Commission|Committee of Ministers)\Z"
 )
+# A known place and a comma right before an entity: "Monterrey, ", "LEEDS, "
+_PLACE_COMMA_BEFORE = re.compile(r"(?<![\w,] )(?<![\w])([A-Z][^\W\d_]+),[ \t]\Z")
 _SECTION_HEADING = re.compile(r"(?:^|\n)[A-Z]\.[ \t]+\Z")
 
 
@@ -253,6 +257,18 @@ def _has_acronym(surface: str) -> bool:
     return title not in gaz.given and title not in gaz.surnames
 
 
+def _has_known_name(surface: str) -> bool:
+    """Whether a word of ``surface`` is a known given name or surname."""
+    from privtext.tagging.recognizers.gazetteer import load_gazetteer
+
+    gaz = load_gazetteer(None)
+    for w in surface.split():
+        t = w[0] + w[1:].lower() if w.isupper() else w
+        if t in gaz.given or t in gaz.surnames:
+            return True
+    return False
+
+
 def _has_org_word(surface: str) -> bool:
     """Whether a word of ``surface`` is an organisation head word or suffix ("Holdings")."""
     from privtext.tagging.recognizers.gazetteer import load_gazetteer
@@ -339,6 +355,11 @@ def refine(text: str, start: int, end: int, etype: str) -> str | None:
             and _GEO_BEFORE.search(text, max(0, start - 30), start)
         ):
             return "LOCATION"  # "villagers from Ovacık", "lives in Almería"
+        place = _PLACE_COMMA_BEFORE.search(text, max(0, start - 40), start)
+        if known is None and place is not None and not _has_known_name(surface):
+            word = place.group(1)
+            if _known_phrase_type(word[0] + word[1:].lower()) == "LOCATION":
+                return "LOCATION"  # "MONTERREY, Nuevo León", "Leeds, West Yorkshire"
         last = surface.rsplit(" ", 1)[-1]
         if " " in surface and last in _ORG_HEADWORDS:
             return "ORGANIZATION"
@@ -466,6 +487,9 @@ class SpacyNerRecognizer(BatchRecognizer):
                     m2 = _TRAILING_POSSESSIVE.search(rel)
                     if m2 and len(rel) - m2.start() <= 2 and etype != "NATIONALITY":
                         end = start + m2.start()
+                versus = _VERSUS.search(text, start, end)
+                if versus is not None and etype in ("PERSON", "ORGANIZATION"):
+                    end = versus.start()  # "CRĂCIUN v. ROMANIA": the party before "v."
                 nl = text.find("\n", start, end)
                 if nl >= 0:  # an entity never spans lines: keep its first line
                     end = nl

@@ -283,6 +283,11 @@ def test_when_a_function_word_was_tagged_then_it_is_not_spread_over_the_document
         ("King Charles III spoke", "Charles III", "PERSON", "PERSON"),
         ("Precious is turning 16", "Precious", "PERSON", "PERSON"),
         ("Mr Hunter left", "Hunter", "PERSON", "PERSON"),
+        ("MUNICH, Upper Bavaria, 3 May", "Upper Bavaria", "PERSON", "LOCATION"),
+        ("Karachi, Sindh", "Sindh", "PERSON", "LOCATION"),
+        ("in Paris, Anna Kowalski was there", "Anna Kowalski", "PERSON", "PERSON"),
+        ("PRESS RELEASE - FOR IMMEDIATE RELEASE", "PRESS RELEASE", "ORGANIZATION", None),
+        ("officer C.M. struck him", "C.M.", "PERSON", "PERSON"),
     ],
 )
 def test_ner_output_is_corrected_by_cheap_evidence(text, surface, etype, expected):
@@ -332,3 +337,12 @@ def test_when_a_job_title_follows_a_name_and_a_comma_then_it_is_not_part_of_the_
     got = _typed(text, Tagger.default().tag(text))
     assert ("Night Duty Manager", "JOB_TITLE") in got and ("Fitter", "JOB_TITLE") in got
     assert ("Takahashi Kenji", "PERSON") in got and ("Jarrah Walker", "PERSON") in got
+
+
+def test_when_a_place_is_written_in_capitals_alone_then_it_is_a_location():
+    text = "CASE OF VASILESCU AND CRACIUN v. ROMANIA\n\nJUDGMENT\n\nSTRASBOURG\n\n9 July 2024"
+    got = _typed(text, Tagger.default().tag(text))
+    assert ("ROMANIA", "LOCATION") in got and ("STRASBOURG", "LOCATION") in got
+    assert not any(" v. " in s for s, _ in got)  # no entity runs across "v."
+    text = "IN THE HIGH COURT OF SOUTH AFRICA"
+    assert ("SOUTH AFRICA", "LOCATION") not in _typed(text, Tagger.default().tag(text))
