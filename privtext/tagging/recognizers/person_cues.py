@@ -150,6 +150,20 @@ _NICKNAME = re.compile(
     r"(?P<ent>[A-Z][^\W\d_]+(?:[ \t][A-Z][^\W\d_]+)?)[\"'\u201d\u2019]"
 )
 _NEE = re.compile(rf"\b(?:née|nee|geb\.|born)[ \t]+(?P<ent>[A-Z][^\W\d_]+(?:-{_W}[^\W\d_]*)?)\)?")
+# A capitalised name right after a relation or a naming phrase: "my partner Dale", "her son
+# Jayden Okafor", "our staff member Kobayashi", "his surname is Doyle-Carter", "known as Mikey"
+_RELATION_NAME = re.compile(
+    r"(?i:\b(?:(?:my|his|her|our|their|your)[ \t]+(?:late[ \t]+|ex-?|former[ \t]+)?(?:partner|"
+    r"husband|wife|son|daughter|brother|sister|friend|cousin|boss|supervisor|manager|colleague|"
+    r"neighbou?r|mum|mom|dad|mother|father|uncle|aunt|auntie|nephew|niece|grandson|"
+    r"granddaughter|grandmother|grandfather|gran|granny|nan|fianc[eé]e?|boyfriend|girlfriend|"
+    r"carer|landlord|landlady|tenant|lodger|flatmate|roommate|stepson|stepdaughter|child|kid|"
+    r"baby|twin|line manager|team leader|case worker|social worker)|"
+    r"staff member|team member|member of staff|(?:sur|first |given |family )?name is|named|"
+    r"known as|nicknamed)[ \t]+)"
+    r"(?P<ent>[A-Z][^\W\d_]+(?:[\-'\u2019][A-Z]?[^\W\d_]+)*(?:[ \t][A-Z][^\W\d_]+"
+    r"(?:-[A-Z][^\W\d_]+)?)?)"
+)
 _LOWER_NAME_BEFORE = re.compile(
     r"(?i:\b(?:hey|hi|hiya|hello|thx|thanks|ty|cheers|dear|and|with|ask|asked|tell|told|call|"
     r"called|text|texted|ping|cc|my (?:husband|wife|partner|neighbou?r|friend|brother|sister|"
@@ -241,6 +255,8 @@ class PersonCueRecognizer(Recognizer):
             for m in rx.finditer(text):
                 self._add(out, text, m.start("ent"), m.end("ent"), score)
         for m in _CLOSING.finditer(text):
+            self._add(out, text, m.start("ent"), m.end("ent"), self.LETTER_SCORE)
+        for m in _RELATION_NAME.finditer(text):
             self._add(out, text, m.start("ent"), m.end("ent"), self.LETTER_SCORE)
         gaz = self._gaz
         for m in _INITIAL_NAME.finditer(text):

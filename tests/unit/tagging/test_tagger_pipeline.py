@@ -346,3 +346,19 @@ def test_when_a_place_is_written_in_capitals_alone_then_it_is_a_location():
     assert not any(" v. " in s for s, _ in got)  # no entity runs across "v."
     text = "IN THE HIGH COURT OF SOUTH AFRICA"
     assert ("SOUTH AFRICA", "LOCATION") not in _typed(text, Tagger.default().tag(text))
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        ("I live in Telscombe with my partner Dale and his son.", "Dale"),
+        ("Our staff member Kobayashi will meet you at the station.", "Kobayashi"),
+        ("I believe his surname is Doyle-Carter; he used to", "Doyle-Carter"),
+    ],
+)
+def test_when_a_relation_or_naming_phrase_precedes_a_name_then_it_is_a_person(text, name):
+    from privtext.tagging.recognizers.person_cues import PersonCueRecognizer
+
+    r = PersonCueRecognizer()
+    r.load()
+    assert (name, "PERSON") in _typed(text, r.analyze(text))
