@@ -53,6 +53,7 @@ import os
 import zipfile
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from importlib.metadata import version
 from pathlib import Path
 
@@ -135,6 +136,7 @@ _MONTHS = (
 )
 
 
+@lru_cache(maxsize=4)
 def tier_lexicon(tier: str) -> frozenset[str]:
     """The public lexicon of ``tier``'s secrets, lower-cased single words.
 

@@ -358,27 +358,20 @@ class Tagger:
                 for m in _NAME_PART.finditer(surface):
                     part = m.group()
                     if (
-                        len(part) >= _MIN_PART_CHARS
-                        and part[0].isupper()
-                        and part not in TITLES
-                        and part not in MONTHS_DAYS
-                        and (part in AMBIGUOUS_GIVEN or part in COMMON_WORD_SURNAMES)
-                        and not part.isupper()
+                        len(part) < _MIN_PART_CHARS
+                        or not part[0].isupper()
+                        or part in TITLES
+                        or part in MONTHS_DAYS
                     ):
+                        continue
+                    if part in AMBIGUOUS_GIVEN or part in COMMON_WORD_SURNAMES:
                         # a name that is also a word ("Summer", "Will", "Cook"): only its
                         # capitalised form, and at a sentence start only where a person's verb
                         # or punctuation follows ("Will is kind", not "Grace under pressure")
-                        add(part, "PERSON", s.score)
-                        ambiguous.add(part)
-                    elif (
-                        len(part) >= _MIN_PART_CHARS
-                        and part[0].isupper()
-                        and part not in TITLES
-                        and part not in STOPWORDS
-                        and part not in MONTHS_DAYS
-                        and part not in AMBIGUOUS_GIVEN
-                        and part not in COMMON_WORD_SURNAMES
-                    ):
+                        if not part.isupper():
+                            add(part, "PERSON", s.score)
+                            ambiguous.add(part)
+                    elif part not in STOPWORDS:
                         add(part, "PERSON", s.score)
                         if len(part) >= 4 and not part.isupper():
                             add(part.upper(), "PERSON", s.score)

@@ -219,7 +219,7 @@ def _caps_common_phrase(surface: str) -> bool:
     letters = [c for c in surface if c.isalpha()]
     if not letters or not all(c.isupper() for c in letters):
         return False
-    words = _WORDS.findall(surface)
+    words = _LETTERS.findall(surface)
     if any(len(w) == 1 and w not in ("A", "I") for w in words):
         return False  # initials: "C. M."
     if sum(len(w) >= 2 for w in words) < 2 or _has_org_word(" ".join(_title(w) for w in words)):
@@ -234,7 +234,8 @@ def _caps_common_phrase(surface: str) -> bool:
     return True
 
 
-_WORDS = re.compile(r"[^\W\d_]+")
+# runs of letters of any script
+_LETTERS = re.compile(r"[^\W\d_]+")
 _ACRONYM = re.compile(r"[A-Z]{2,5}")
 _ROMAN = re.compile(r"(?:X{0,3})(?:IX|IV|V?I{0,3})")
 
@@ -368,7 +369,6 @@ def refine(text: str, start: int, end: int, etype: str) -> str | None:
     return etype
 
 
-_LETTERS = re.compile(r"[^\W\d_]+")
 # What may separate two words of one run of capitals: spaces, tabs and light punctuation.
 _RUN_GAP = re.compile(r"[ \t,.&/()'\-]{1,3}")
 
