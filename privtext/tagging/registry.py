@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import bisect
 import re
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -86,7 +86,7 @@ _NAME_PART = re.compile(r"[^\W\d_][^\W\d_'\u2019\-]*(?:['\u2019\-][^\W\d_]+)*")
 def default_recognizers(
     phone_regions: Sequence[str] = DEFAULT_REGIONS,
     ner_model: str | None = DEFAULT_MODEL,
-    ner_batch_size: int = 64,
+    ner_batch_size: int = 256,
 ) -> list[Recognizer]:
     """A fresh list of every built-in recognizer.
 
@@ -381,23 +381,20 @@ class Tagger:
         self._add_initials(kept, text, add)
         if not targets:
             return kept
-        alts = sorted(targets, key=len, reverse=True)
-        rx = re.compile(r"(?<![\w@.\-])(?:" + "|".join(map(re.escape, alts)) + r")(?![\w@\-])")
         # a mention already held by a span the policy acts on keeps it; one held by a span below
         # the policy's threshold ("Walker" alone, 0.45) gets the entity's score
         covered = {(s.start, s.end): s.entity_type for s in kept if self._acts_on(s)}
         extra: list[Span] = []
-        for m in rx.finditer(text):
-            etype, score = targets[m.group()]
-            if covered.get((m.start(), m.end())) == etype:
+        for start, end in _mentions(text, targets):
+            surface = text[start:end]
+            etype, score = targets[surface]
+            if covered.get((start, end)) == etype:
                 continue
-            if m.group() in ambiguous and not _reads_as_person(text, m.start(), m.end()):
+            if surface in ambiguous and not _reads_as_person(text, start, end):
                 continue
             # a hair above the source so that a mention mis-typed by another recognizer at
             # the same score takes the entity's type
-            extra.append(
-                Span(m.start(), m.end(), etype, min(1.0, score + 0.01), CONSISTENCY_SOURCE)
-            )
+            extra.append(Span(start, end, etype, min(1.0, score + 0.01), CONSISTENCY_SOURCE))
         if not extra:
             return kept
         return resolve_overlaps([*kept, *extra], len(text))
@@ -428,6 +425,42 @@ class Tagger:
                 seen.add(ini)
                 if re.search(r"(?<![\w.@/\-])" + ini + r"(?![\w@/\-]|\.\w)", text):
                     add(ini, "PERSON", min(s.score, 0.8))
+
+
+def _word_char(c: str) -> bool:
+    return c.isalnum() or c == "_"
+
+
+def _mentions(text: str, surfaces: Iterable[str]) -> list[tuple[int, int]]:
+    """Where the ``surfaces`` occur in ``text`` as whole words, longest first, without overlap.
+
+    A mention may not touch a word character, ``@`` or ``-`` on either side, nor follow a
+    ``.`` (so "Kent" is found in "Kent's" and "(Kent)" but not in "Kentucky", "j.kent@" or
+    "Smith-Kent"). Where mentions overlap, the earliest wins and, at one position, the longest:
+    what one regex alternation of the surfaces, longest first, finds scanning left to right;
+    written with ``str.find`` because such a regex would be compiled anew for every document.
+    """
+    found: list[tuple[int, int]] = []
+    n = len(text)
+    for surface in surfaces:
+        k = len(surface)
+        i = text.find(surface)
+        while i >= 0:
+            before = text[i - 1] if i else ""
+            after = text[i + k] if i + k < n else ""
+            if not (before and (_word_char(before) or before in "@.-")) and not (
+                after and (_word_char(after) or after in "@-")
+            ):
+                found.append((i, i + k))
+            i = text.find(surface, i + 1)
+    found.sort(key=lambda se: (se[0], -se[1]))
+    out: list[tuple[int, int]] = []
+    reach = 0
+    for start, end in found:
+        if start >= reach:
+            out.append((start, end))
+            reach = end
+    return out
 
 
 _SENTENCE_START = re.compile(r"(?:\A|[.!?:\n][\"'\u201d\u2019)]?)[ \t]*\Z")
@@ -462,7 +495,7 @@ class TaggerSpec:
     """
 
     ner_model: str | None = DEFAULT_MODEL
-    ner_batch_size: int = 64
+    ner_batch_size: int = 256
     chunk_chars: int = DEFAULT_CHUNK_CHARS
     chunk_overlap: int = DEFAULT_CHUNK_OVERLAP
     consistency: bool = True

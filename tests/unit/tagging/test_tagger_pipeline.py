@@ -186,7 +186,9 @@ def test_when_ner_runs_on_a_batch_then_persons_places_orgs_and_groups_are_found(
 
 
 def test_when_the_ner_embeds_its_own_tok2vec_then_only_ner_runs_with_the_same_entities(ner):
+    # also: the NER multiplies through numpy's BLAS, not BLIS, with the same entities
     import spacy
+    from thinc.api import NumpyOps
 
     from privtext.tagging.recognizers.spacy_ner import DEFAULT_MODEL
 
@@ -205,6 +207,11 @@ def test_when_the_ner_embeds_its_own_tok2vec_then_only_ner_runs_with_the_same_en
 
     assert ents(ner._nlp) == ents(full)
     assert sum(map(len, ents(full))) >= 6
+    ours = {type(n.ops) for n in ner._nlp.get_pipe("ner").model.walk()}
+    theirs = {type(n.ops) for n in full.get_pipe("ner").model.walk()}
+    assert ours == theirs == {NumpyOps}
+    assert not any(n.ops.use_blis for n in ner._nlp.get_pipe("ner").model.walk())
+    assert all(n.ops.use_blis for n in full.get_pipe("ner").model.walk())
 
 
 def test_when_ner_finds_a_relative_date_then_it_is_dropped(ner):
@@ -362,3 +369,22 @@ def test_when_a_relation_or_naming_phrase_precedes_a_name_then_it_is_a_person(te
     r = PersonCueRecognizer()
     r.load()
     assert (name, "PERSON") in _typed(text, r.analyze(text))
+
+
+def test_mentions_are_what_one_longest_first_regex_alternation_finds():
+    # _mentions replaced a regex compiled per document; it must find exactly what that regex
+    # found, on texts dense with overlaps, prefixes, boundaries and repeated surfaces
+    import random
+    import re
+
+    from privtext.tagging.registry import _mentions
+
+    rng = random.Random(7)
+    pieces = ["Kent", "Kent Li", "Li", "Ann", "Anna", "ANN", "x", " ", "  ", "-", ".", "@", "'s",
+              "(", ")", ",", "_", "é", "Kentucky", "\n", "Li Kent", "2"]  # fmt: skip
+    for _ in range(2_000):
+        text = "".join(rng.choice(pieces) for _ in range(rng.randint(0, 25)))
+        surfaces = rng.sample(["Kent", "Kent Li", "Li", "Ann", "Anna", "ANN", "Li Kent"], 3)
+        alts = sorted(surfaces, key=len, reverse=True)
+        rx = re.compile(r"(?<![\w@.\-])(?:" + "|".join(map(re.escape, alts)) + r")(?![\w@\-])")
+        assert _mentions(text, surfaces) == [m.span() for m in rx.finditer(text)], (text, alts)
