@@ -30,6 +30,9 @@ BEFORE = "before"
 AFTER = "after"
 #: Characters allowed between a cue and the span (spaces, quotes, colons, brackets...).
 _GAP = r"[\s:,.\"'\u2018\u2019\u201c\u201d(\[\-]{0,4}"
+#: The same on one line: a cue that lowers a score must be on the span's line ("Media
+#: Release" ending a heading does not make the date under it a version number).
+_GAP_LINE = r"[ \t:,.\"'\u2018\u2019\u201c\u201d(\[\-]{0,4}"
 _ARTICLE = r"(?:(?:a|an|the)\s+)?"
 _WINDOW = 40
 
@@ -220,21 +223,22 @@ SHAPE_RULES: tuple[ShapeRule, ...] = (
 )
 
 
-def _cue_regex(cues: tuple[str, ...], where: str) -> re.Pattern[str]:
-    alts = sorted({re.escape(c.lower()).replace(r"\ ", r"\s+") for c in cues}, key=len)
+def _cue_regex(cues: tuple[str, ...], where: str, same_line: bool = False) -> re.Pattern[str]:
+    space, gap = (r"[ \t]+", _GAP_LINE) if same_line else (r"\s+", _GAP)
+    alts = sorted({re.escape(c.lower()).replace(r"\ ", space) for c in cues}, key=len)
     body = "|".join(reversed(alts))
     if where == BEFORE:
         # the cue must end within a short gap of the span end of the window
         return re.compile(
-            r"(?<![\w.])(?:" + body + r")(?:(?<=\W)|(?!\w))" + _GAP + _ARTICLE + r"\Z", re.I
+            r"(?<![\w.])(?:" + body + r")(?:(?<=\W)|(?!\w))" + gap + _ARTICLE + r"\Z", re.I
         )
-    return re.compile(r"\A" + _GAP + r"(?:" + body + r")(?!\w)", re.I)
+    return re.compile(r"\A" + gap + r"(?:" + body + r")(?!\w)", re.I)
 
 
 _COMPILED_CUES: dict[str, list[tuple[re.Pattern[str], str, float, str | None]]] = {}
 for _r in CUE_RULES:
     _COMPILED_CUES.setdefault(_r.entity_type, []).append(
-        (_cue_regex(_r.cues, _r.where), _r.where, _r.delta, _r.relabel)
+        (_cue_regex(_r.cues, _r.where, same_line=_r.delta < 0), _r.where, _r.delta, _r.relabel)
     )
 _COMPILED_SHAPES: dict[str, list[tuple[re.Pattern[str], float, str | None]]] = {}
 for _s in SHAPE_RULES:

@@ -30,6 +30,7 @@ from pathlib import Path
 from typing import ClassVar
 
 from privtext.tagging.base import Recognizer, Span
+from privtext.tagging.recognizers.organization import HEADS as _ORG_HEAD_LIST
 
 # One regex: capitalized word tokens (first char not a lower-case ASCII letter; the Python
 # check ``isupper`` filters the rest), inner hyphens and apostrophes allowed.
@@ -38,6 +39,7 @@ _PARTICLE_GAP = re.compile(
     r"[ \t](?:(?:van|von|de|der|den|da|di|del|della|dos|das|du|le|la|bin|ibn|ben|al|el|zu|"
     r"ter|ten|y)[ \t]){1,2}\Z"
 )
+_ORG_HEADS = frozenset(_ORG_HEAD_LIST)
 _TITLE_GAP = re.compile(r"\.?[ \t\u00a0]{1,2}\Z")
 
 TITLES = frozenset(
@@ -74,6 +76,41 @@ TITLES = frozenset(
         "Captain",
         "Capt",
         "Sgt",
+        # police and military ranks ("Cpl Moonan", "W/Cpl Baptiste", "Det Insp Rao")
+        "Cpl",
+        "Corporal",
+        "Sergeant",
+        "Insp",
+        "Inspector",
+        "Supt",
+        "Superintendent",
+        "Det",
+        "Detective",
+        "Constable",
+        "PC",
+        "DCI",
+        "Lt",
+        "Lieut",
+        "Lieutenant",
+        "Cmdr",
+        "Commander",
+        "Colonel",
+        # clergy and honorifics ("Fr Declan", "Imam Yusuf", "Dato' Lim", "Encik Faizal")
+        "Fr",
+        "Pastor",
+        "Imam",
+        "Rabbi",
+        "Sheikh",
+        "Alhaji",
+        "Alhaja",
+        "Dato",
+        "Datuk",
+        "Encik",
+        "Puan",
+        "Atty",
+        "Engr",
+        "Cllr",
+        "Hon",
     }
 )
 
@@ -429,8 +466,9 @@ def load_gazetteer(data_dir: str | None = None) -> Gazetteer:
 
 
 def _adjacent(gap: str) -> bool:
-    """Tokens separated by 1-2 spaces/tabs (no newline, no punctuation) are adjacent."""
-    return 0 < len(gap) <= 2 and not gap.strip(" \t\u00a0")
+    """Tokens separated by one space (or no-break space) are adjacent; a tab or a run of
+    spaces separates columns ("O'SHEA, Brendan Patrick  Informant: ...")."""
+    return gap == " " or gap == "\u00a0"
 
 
 _CAPS_WORD_BEFORE = re.compile(r"(?<![\w])[A-Z\u00c0-\u00de]{2,}[ \t,&]*\Z")
@@ -482,7 +520,8 @@ class GazetteerRecognizer(Recognizer):
         if tok in gaz.given or tok in gaz.surnames:
             return True
         if right_after_given:
-            return tok not in gaz.org_suffixes and tok not in TITLES
+            # "Garda Station": a given name before an institution's head word is no person
+            return tok not in gaz.org_suffixes and tok not in TITLES and tok not in _ORG_HEADS
         # Unknown capitalized word: not a place, organisation, nationality, title or suffix.
         return (
             tok not in gaz.known_tokens
@@ -623,6 +662,13 @@ class GazetteerRecognizer(Recognizer):
 
             # 1. Title + capitalized word(s): PERSON for the words.
             if tok in TITLES and i + 1 < n_toks:
+                while (  # "Detective Sergeant Aoife Brennan": the name after the last title
+                    i + 2 < n_toks
+                    and toks[i + 1][2] in TITLES
+                    and _TITLE_GAP.fullmatch(text[e : toks[i + 1][0]])
+                ):
+                    i += 1
+                    s, e, tok = toks[i]
                 gap = text[e : toks[i + 1][0]]
                 nxt = toks[i + 1][2]
                 if _TITLE_GAP.fullmatch(gap) and self._is_name_token(nxt) and len(nxt) > 1:
@@ -650,7 +696,16 @@ class GazetteerRecognizer(Recognizer):
                     end = toks[j][1]
                     if best is None or end > best[0]:
                         best = (end, "PERSON", SCORES["person_full"])
-                elif best is None and tok not in AMBIGUOUS_GIVEN and tok not in STOPWORDS:
+                elif (
+                    best is None
+                    and tok not in AMBIGUOUS_GIVEN
+                    and tok not in STOPWORDS
+                    and not (  # "Garda Station", "Grace Hospital": part of an institution's name
+                        i + 1 < n_toks
+                        and toks[i + 1][2] in _ORG_HEADS
+                        and _adjacent(text[e : toks[i + 1][0]])
+                    )
+                ):
                     best = (e, "PERSON", SCORES["person_given"])
 
             # 3b. Family name first ("Nguyễn Thị Thu Hà", "Kovács László"): a known surname

@@ -97,6 +97,7 @@ _AREA_PREFIX = re.compile(
 _AREA = re.compile(
     rf"(?<![\w\-])(?P<ent>{_CAP}(?:[ \t]{_CAP})?[ \t](?:{_AREA_ALT}))\b(?![ \t]+court\b)",
 )
+_TITLED_OF = re.compile(r"[ \t](?:of|from|at)[ \t](?:the[ \t])?")
 _LEADING_NOISE = re.compile(r"(?:The|A|An|In|At|On|By|From|To|For|With|Dear|Re|Our)[ \t]+")
 _GENERIC = frozenset(
     {"The Court", "The Government", "Grand Chamber", "The Grand Chamber", "Police", "The Police"}
@@ -115,6 +116,8 @@ class OrganizationRecognizer(Recognizer):
         """Find institution names and typed areas (see the module docstring)."""
         if not text:
             return []
+        from privtext.tagging.recognizers.gazetteer import TITLES  # (imports this module)
+
         out: list[Span] = []
         for rx in (_SUFFIXED, _PREFIXED):
             for m in rx.finditer(text):
@@ -122,6 +125,13 @@ class OrganizationRecognizer(Recognizer):
                 lead = _LEADING_NOISE.match(text, s, e)
                 if lead:
                     s = lead.end()
+                if rx is _SUFFIXED and text[s:e].split()[0] in TITLES:
+                    # "Detective Sergeant Aoife Brennan of Mill Street Garda Station": a titled
+                    # person "of" an institution; the institution starts after the "of"
+                    of = _TITLED_OF.search(text, s, e)
+                    if of is None:
+                        continue
+                    s = of.end()
                 surface = text[s:e].rstrip(".,")
                 e = s + len(surface)
                 if " " not in surface.strip() or surface in _GENERIC:

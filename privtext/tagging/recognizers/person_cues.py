@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from collections.abc import Iterator
 from typing import ClassVar
 
 from privtext.tagging.base import Recognizer, Span
@@ -36,6 +37,11 @@ from privtext.tagging.recognizers.gazetteer import (
     load_gazetteer,
 )
 from privtext.tagging.recognizers.job_title import ROLE_HEADS
+from privtext.tagging.recognizers.organization import HEADS as _ORG_HEAD_LIST
+from privtext.tagging.recognizers.username import (
+    STAMP_LINE_END,
+    STAMP_LINE_START,
+)
 
 _W = r"[^\W\d_]"
 # One name word: Capitalized (Hoffmann, Mazón, O'Brien, Klaus-Dieter) or UPPER (KARADAĞ).
@@ -116,6 +122,47 @@ _CHAT_SPEAKER = re.compile(
     r"(?P<ent>[A-Z\u00c0-\u024f][^\W\d_]+(?:[ \t][A-Z\u00c0-\u024f][^\W\d_]*\.?){0,2})"
     r"[ \t]*(?:[^\w\s:]{1,3}[ \t]*)?:[ \t]"
 )
+# A name in apposition to a word for a person: "Pt's mother, Hinemoa, phoned", "One trainee,
+# Opio, dropped out", "A Congolese resident, Espoir Mbuyi, offered"; the name must be followed
+# by a comma, a bracket or a verb, as an apposition is.
+_ORG_HEADS = frozenset(_ORG_HEAD_LIST)
+_PERSON_NOUNS = (
+    r"mother|father|mum|mom|dad|son|daughter|wife|husband|partner|brother|sister|cousin|uncle|"
+    r"aunt|auntie|grandmother|grandfather|grandson|granddaughter|niece|nephew|friend|"
+    r"neighbou?r|colleague|flatmate|housemate|landlord|landlady|tenant|lodger|boss|supervisor|"
+    r"resident|trainee|apprentice|student|pupil|patient|client|customer|witness|victim|"
+    r"suspect|volunteer|worker|employee|applicant|claimant|complainant|passenger|caller|"
+    r"participant|refugee|farmer|mechanic|trader|vendor|nurse|midwife|carer|caregiver|"
+    r"interpreter|translator|solicitor|lawyer|teacher|coach|fiancée?|girlfriend|boyfriend"
+)
+_NAME_TOKEN = r"[A-Z\u00c0-\u00de][^\W\d_]+(?:[\-'\u2019][A-Z\u00c0-\u00de]?[^\W\d_]+)*"
+_APPOSITIVE = re.compile(
+    r"(?i:\b(?:a|an|the|one|another|our|their|his|her|my|your|its|this|that)[ \t]+|"
+    r"[A-Za-z]['\u2019]s[ \t]+)(?:[A-Za-z\-]+[ \t]+){0,2}"
+    rf"(?i:(?:{_PERSON_NOUNS}))(?:[ \t]+\((?:[^()\n]{{1,30}})\))?,[ \t]+(?:{_TITLE_RX}[ \t]+)?"
+    rf"(?P<ent>{_NAME_TOKEN}(?:[ \t]{_NAME_TOKEN}){{0,2}})"
+    r"(?=[ \t]*[,(]|[ \t]+(?:who|was|is|had|has|said|says|told|asked|offered|dropped|phoned|"
+    r"called|rang|wrote|took|came|went|left|joined|agreed|confirmed|reported|stated|arrived|"
+    r"died|moved)\b)"
+)
+# Names listed after a plural word for relatives: "her children Marcia (Toronto), Delroy and
+# Paulette", "eleven grandchildren, including Shanique, Andre and Kemar"
+_RELATIVES_LIST = re.compile(
+    r"(?i:\b(?:children|sons|daughters|grandchildren|great-grandchildren|grandsons|"
+    r"granddaughters|siblings|brothers|sisters|nephews|nieces|cousins|twins|kids))"
+    r"(?:,?[ \t]+(?i:including|namely|called|named))?,?[ \t]+"
+    rf"(?P<list>{_NAME_TOKEN}(?:[ \t]*\([^()\n]{{1,40}}\))?"
+    rf"(?:(?:,[ \t]+|,?[ \t]+and[ \t]+){_NAME_TOKEN}(?:[ \t]*\([^()\n]{{1,40}}\))?)+)"
+)
+_LIST_NAME = re.compile(rf"(?<![(\w])({_NAME_TOKEN})(?![^()\n]*\))")
+# "Angelica Dela Cruz  10:32 PM", "Busisiwe M. · 11 March 2024": a capitalised speaker alone on
+# a stamped line of a chat or review export
+_STAMPED_SPEAKER = re.compile(
+    STAMP_LINE_START
+    + r"(?P<ent>[A-Z\u00c0-\u024f][^\W\d_]+(?:[ \t][A-Z\u00c0-\u024f][^\W\d_]*\.?){0,3})"
+    + r"(?:[ \t]{2,}|\t|[ \t]+[\u00b7\u2022|][ \t]+)"  # not a dash: "DAILY COURT LIST – 21/05"
+    + STAMP_LINE_END
+)
 _SPEAKER_ROLES = frozenset(
     "Customer Visitor Agent Caller Support Operator Advisor Adviser User Bot System Admin Host "
     "Moderator Note Notes Re Subject From To Cc Date Time Tel Phone Mobile Email Fax Address "
@@ -190,6 +237,16 @@ _NOT_NAMES = frozenset(
 _ROLE_HEAD_WORD = re.compile(r"(?:" + ROLE_HEADS + r")")
 
 
+def _overlapping(rx: re.Pattern[str], text: str) -> Iterator[re.Match[str]]:
+    """``rx``'s matches, each search resuming at the previous match's ``ent`` group, so that a
+    cue word caught as a name can still cue the next word ("and ask priya": "ask" after "and"
+    is no name, "priya" after "ask" is)."""
+    pos = 0
+    while (m := rx.search(text, pos)) is not None:
+        yield m
+        pos = max(m.start("ent"), m.start() + 1)
+
+
 class PersonCueRecognizer(Recognizer):
     """Tag persons from the words and layout around them (see the module docstring)."""
 
@@ -200,6 +257,8 @@ class PersonCueRecognizer(Recognizer):
     INITIALS_SCORE: ClassVar[float] = 0.8
     LOWER_SCORE: ClassVar[float] = 0.75
     VERB_SCORE: ClassVar[float] = 0.7
+    STAMPED_SCORE: ClassVar[float] = 0.9
+    APPOSITION_SCORE: ClassVar[float] = 0.88
 
     def load(self) -> None:
         """Load the gazetteer's name lists (shared, cached per process)."""
@@ -217,6 +276,17 @@ class PersonCueRecognizer(Recognizer):
             if t in STOPWORDS or t in MONTHS_DAYS or bare.lower() in _NOT_NAMES:
                 return False
         return True
+
+    def _place_or_org(self, name: str) -> bool:
+        """Whether every word of ``name`` is a known place, group or organisation word and
+        none a known name ("Toronto", "Red Cross")."""
+        gaz = self._gaz
+        words = name.split()
+        if any(w in gaz.org_suffixes or w in _ORG_HEADS for w in words):
+            return True  # "Becker Rose AG", "Clydeside Housing Association"
+        return all(
+            w in gaz.known_tokens and w not in gaz.given and w not in gaz.surnames for w in words
+        )
 
     def _add(self, out: list[Span], text: str, s: int, e: int, score: float) -> None:
         # a job title after a comma is not part of the name ("Eleanor Hartley-Shaw, Consultant
@@ -300,6 +370,23 @@ class PersonCueRecognizer(Recognizer):
                     continue
                 if m.group("stamp") or seen[ent] >= 2:
                     self._add(out, text, m.start("ent"), m.end("ent"), self.LETTER_SCORE)
+        for m in _APPOSITIVE.finditer(text):
+            if not self._place_or_org(m.group("ent")):
+                self._add(out, text, m.start("ent"), m.end("ent"), self.APPOSITION_SCORE)
+        for m in _RELATIVES_LIST.finditer(text):
+            for n in _LIST_NAME.finditer(text, m.start("list"), m.end("list")):
+                if not self._place_or_org(n.group(1)):
+                    self._add(out, text, n.start(1), n.end(1), self.APPOSITION_SCORE)
+        for m in _STAMPED_SPEAKER.finditer(text):
+            words = m.group("ent").split()
+            first = words[0]
+            if (
+                first not in _SPEAKER_ROLES
+                and first not in STOPWORDS
+                and first not in MONTHS_DAYS
+                and not all(w.isupper() for w in words)
+            ):
+                self._add(out, text, m.start("ent"), m.end("ent"), self.STAMPED_SCORE)
         head = _HEADING_NAME.match(text)
         if head is not None:
             words = head.group("ent").split()
@@ -322,7 +409,7 @@ class PersonCueRecognizer(Recognizer):
                 self._add(out, text, m.start("ent"), m.end("ent"), self.LETTER_SCORE)
         given = self._gaz.given
         for rx in (_LOWER_NAME_BEFORE, _LOWER_NAME_AFTER):
-            for m in rx.finditer(text):
+            for m in _overlapping(rx, text):
                 word = m.group("ent")
                 cap = word[:1].upper() + word[1:]
                 if cap in given and cap not in AMBIGUOUS_GIVEN and word not in _NOT_NAMES:

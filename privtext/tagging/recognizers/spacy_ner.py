@@ -51,6 +51,9 @@ _DIGIT = re.compile(r"\d")
 _LEADING = re.compile(r"(?i)^(?:the|a|an|mr|mrs|ms|dr|prof)\.?\s+")
 _TRAILING_POSSESSIVE = re.compile(r"['\u2019]s?$")
 _LOCK = threading.Lock()
+# A line break, a tab or a run of spaces: layout, never inside a name ("Angelica Dela Cruz
+# 10:32 PM" in a chat export is a name, then a time).
+_LAYOUT_BREAK = re.compile(r"\n|\t|[ \u00a0]{2,}")
 # The "versus" of a case name: an entity never runs across it.
 _VERSUS = re.compile(r"[ \t]+(?:v|vs|V|VS)\.?[ \t]+")
 
@@ -298,6 +301,12 @@ def _has_org_word(surface: str) -> bool:
     return any(w in _ORG_HEADWORDS or w in suffixes or w == "State" for w in surface.split())
 
 
+def _titles() -> frozenset[str]:
+    from privtext.tagging.recognizers.gazetteer import TITLES
+
+    return TITLES
+
+
 def refine(text: str, start: int, end: int, etype: str) -> str | None:
     """Correct the type of one NER entity with cheap evidence, or drop it (None).
 
@@ -350,6 +359,8 @@ def refine(text: str, start: int, end: int, etype: str) -> str | None:
         return None  # "THE CIRCUMSTANCES OF THE CASE", "PRESS RELEASE": headings in capitals
     if etype == "PERSON" and _MONTH_ALONE.fullmatch(surface):
         return None  # "Mar 2" split by the model
+    if etype == "PERSON" and surface.rstrip(".'\u2019") in _titles():
+        return None  # "Dato'" of "Dato' Lim Kok Wah": the title, not the name
     if _GENERIC_INSTITUTION.match(surface):
         return None  # "the Turkish Government", "European Court of Human Rights"
     if etype == "PERSON" and _SECTION_HEADING.search(text, max(0, start - 4), start):
@@ -510,9 +521,9 @@ class SpacyNerRecognizer(BatchRecognizer):
                 versus = _VERSUS.search(text, start, end)
                 if versus is not None and etype in ("PERSON", "ORGANIZATION"):
                     end = versus.start()  # "CRĂCIUN v. ROMANIA": the party before "v."
-                nl = text.find("\n", start, end)
-                if nl >= 0:  # an entity never spans lines: keep its first line
-                    end = nl
+                nl = _LAYOUT_BREAK.search(text, start, end)
+                if nl is not None:  # an entity never spans lines or columns: keep its first
+                    end = nl.start()
                     while end > start and text[end - 1].isspace():
                         end -= 1
                 if start >= end:

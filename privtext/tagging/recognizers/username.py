@@ -26,6 +26,17 @@ from privtext.tagging.base import PatternRecognizer, Span
 _LOGIN = r"[A-Za-z0-9_][A-Za-z0-9_.\-]{1,30}[A-Za-z0-9_]"
 # A lower-case word opening a chat line ("rajiv: on it"); taken when it opens two lines or more.
 _LINE_NICK = re.compile(r"(?m)^(?:\[[0-9:]{4,8}\][ \t]*)?([a-z][a-z0-9_.\-]{1,30}):[ \t]")
+# A speaker line of a chat or review export: the speaker, then only a time or a date ("maya.r
+# 9:02 AM" in Slack, "tobi — Today at 9:04 AM" in Discord, "karen_w_1972 · 02/03/2024" in app
+# reviews). Shared with the person cues, which take capitalised speakers ("Angelica Dela Cruz
+# 10:32 PM").
+STAMP_LINE_SEP = r"(?:[ \t]{2,}|\t|[ \t]+[\u00b7\u2022\u2014\u2013|\-][ \t]+)"
+STAMP_LINE_END = (
+    r"(?:(?:(?:Today|Yesterday)[ \t]+at[ \t]+)?\d{1,2}:\d{2}(?::\d{2})?(?:[ \t]?[AaPp]\.?[Mm]\.?)?"
+    r"|\d{1,4}[/.\-]\d{1,2}[/.\-]\d{1,4}|\d{1,2}[ \t][A-Z][a-z]{2,8}[ \t]\d{4}"
+    r"|[A-Z][a-z]{2,8}[ \t]\d{1,2},?[ \t]\d{4})[ \t]*$"
+)
+STAMP_LINE_START = r"(?m)^[ \t]*(?:[^\w\s]{1,6}[ \t]+)?"
 _NOT_NICKS = frozenset(
     "note notes re fwd fw subject from to cc bcc date time tel fax phone mobile email e-mail "
     "web www http https ref step steps warning error info debug todo question answer q a "
@@ -66,6 +77,13 @@ class UsernameRecognizer(PatternRecognizer):
             0.8,
         ),
         ("home_dir", r"(?:/home/|/Users/|C:\\Users\\)(?P<ent>" + _LOGIN + r")\b", 0.8),
+        (
+            # the speaker of a stamped chat or review line, login-shaped or lower case
+            "stamped_nick",
+            STAMP_LINE_START + r"(?P<ent>(?=[\w.\-]*[_.0-9])[A-Za-z0-9][A-Za-z0-9_.\-]{1,30}"
+            r"[A-Za-z0-9_]|[a-z][a-z\-]{1,30}[a-z])" + STAMP_LINE_SEP + STAMP_LINE_END,
+            0.75,
+        ),
         (
             "chat_nick",
             r"(?m)^(?:\[[0-9:]{4,8}\][ \t]*)?(?P<ent>[a-z][a-z0-9]*[_.0-9][a-z0-9_.]*[a-z0-9])"

@@ -1,0 +1,127 @@
+"""Layout, apposition and title cues found on the held-out sets (session of 2026-12-04).
+
+Each case is a general form, not a copy of a held-out sentence: chat and review exports that
+put a speaker alone before a time or date, names in apposition to a word for a person, names
+listed after a plural word for relatives, police and military ranks, cue words that lower a
+score only on their own line, and columns separated by runs of spaces.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from privtext.tagging.base import Span
+from privtext.tagging.context import apply_context
+from privtext.tagging.recognizers.gazetteer import GazetteerRecognizer
+from privtext.tagging.recognizers.organization import OrganizationRecognizer
+from privtext.tagging.recognizers.person_cues import PersonCueRecognizer
+from privtext.tagging.recognizers.username import UsernameRecognizer
+from privtext.tagging.registry import Tagger
+
+CUES = PersonCueRecognizer()
+USERS = UsernameRecognizer()
+GAZ = GazetteerRecognizer()
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("#support\n\nli.wen  8:14 AM\nanyone on call?\n", ["li.wen"]),
+        ("bart_99\t11:02\nback online\n", ["bart_99"]),
+        ("★★☆☆☆  n0va_x · 2023-11-02\nCrashes on start\n", ["n0va_x"]),
+        ("rafa — Today at 9:40 PM\nok\n", ["rafa"]),
+    ],
+)
+def test_a_login_alone_before_a_time_or_date_is_a_username(spans_of, text, expected):
+    assert [t for e, t in spans_of(USERS, text) if e == "USERNAME"] == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Marisol Quispe  4:51 PM\nSent the report.\n", ["Marisol Quispe"]),
+        ("★★★★☆  Tendai M. · 2 June 2024\nFriendly driver\n", ["Tendai M."]),
+        ("MINUTES OF MEETING  14/03/2024\n", []),  # a heading in capitals
+        ("Court List – 21/05/2024\n", []),  # a dash before a date is a heading, not a speaker
+        ("Subject  10:02 AM\n", []),
+    ],
+)
+def test_a_capitalised_speaker_alone_before_a_time_is_a_person(spans_of, text, expected):
+    assert [t for _e, t in spans_of(CUES, text)] == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("The patient's brother, Tomasz, rang the ward at noon.", ["Tomasz"]),
+        ("One volunteer, Kofi Boateng, stayed behind.", ["Kofi Boateng"]),
+        ("Her landlord, Mr Ferreira, said no.", ["Ferreira"]),
+        ("A local trader, Nkechi, who sells fabric, agreed.", ["Nkechi"]),
+        # no determiner: a CV line, where the word after the comma is an employer
+        ("2019 - 2021: trainee, Obi Logistics, Lagos", []),
+        # an organisation after the comma is not a person
+        ("our landlord, Riverside Housing Association, wrote", []),
+    ],
+)
+def test_a_name_in_apposition_to_a_word_for_a_person_is_a_person(spans_of, text, expected):
+    assert [t for _e, t in spans_of(CUES, text) if _e == "PERSON"] == expected
+
+
+def test_names_listed_after_relatives_are_persons_but_bracketed_places_are_not(spans_of):
+    text = "He leaves his sons Emeka (Leeds), Chidi and Obinna; grandchildren Ada, Ify and Zik."
+    got = [t for _e, t in spans_of(CUES, text)]
+    assert got == ["Emeka", "Chidi", "Obinna", "Ada", "Ify", "Zik"]
+
+
+def test_a_lower_case_name_after_two_cue_words_is_found(spans_of):
+    assert [t for _e, t in spans_of(CUES, "ok and ask priya to send it")] == ["priya"]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Statement taken by Cpl Ramdass at the scene.", ["Ramdass"]),
+        ("Det Insp Farouk Haddad attended.", ["Farouk Haddad"]),
+        ("led by Detective Sergeant Aoife Brennan of the unit", ["Aoife Brennan"]),
+    ],
+)
+def test_ranks_are_titles_and_the_name_follows_the_last_of_them(spans_of, text, expected):
+    assert [t for e, t in spans_of(GAZ, text, 0.5) if e == "PERSON"] == expected
+
+
+def test_a_given_name_before_an_institution_head_is_not_a_person(spans_of):
+    assert [t for e, t in spans_of(GAZ, "Call Garda Station on Monday.") if e == "PERSON"] == []
+
+
+def test_a_titled_person_of_an_institution_leaves_the_institution_alone(spans_of):
+    text = "by Detective Sergeant Aoife Brennan of Mill Street Garda Station."
+    assert spans_of(OrganizationRecognizer(), text) == [
+        ("ORGANIZATION", "Mill Street Garda Station")
+    ]
+
+
+def test_a_person_chain_stops_at_a_run_of_spaces(spans_of):
+    text = "H1200   O'SHEA, Brendan Patrick  Informant: Const M. Jeyaratnam"
+    persons = [t for e, t in spans_of(GAZ, text, 0.5) if e == "PERSON"]
+    assert "Brendan Patrick" in persons
+    assert not any("Informant" in p for p in persons)
+
+
+def test_a_cue_that_lowers_a_date_must_be_on_its_line():
+    text = "Media Release\nJuly 22nd, 2024\nsoftware release 2024"
+    first = Span(14, 29, "DATE", 0.9, "date_pattern")
+    second = Span(47, 51, "DATE", 0.9, "date_pattern")
+    assert text[first.start : first.end] == "July 22nd, 2024"
+    assert text[second.start : second.end] == "2024"
+    got = apply_context(text, [first, second])
+    assert got[0].score == 0.9
+    assert got[1].score < 0.5
+
+
+def test_ner_entities_stop_at_columns_and_a_title_alone_is_no_person():
+    tagger = Tagger.default()
+    text = "Angelica Dela Cruz  10:32 PM\nOur chairman Dato' Lim Kok Wah asked me."
+    spans = {(text[s.start : s.end], s.entity_type) for s in tagger.tag(text)}
+    assert ("Angelica Dela Cruz", "PERSON") in spans
+    assert not any("10:32" in w for w, _t in spans)
+    assert not any(w.startswith("Dato") for w, _t in spans)
