@@ -26,11 +26,13 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Iterator
+from functools import lru_cache
 from typing import ClassVar
 
 from privtext.tagging.base import Recognizer, Span
 from privtext.tagging.recognizers.gazetteer import (
     AMBIGUOUS_GIVEN,
+    COMMON_WORD_SURNAMES,
     MONTHS_DAYS,
     STOPWORDS,
     TITLES,
@@ -155,6 +157,34 @@ _RELATIVES_LIST = re.compile(
     rf"(?:(?:,[ \t]+|,?[ \t]+and[ \t]+){_NAME_TOKEN}(?:[ \t]*\([^()\n]{{1,40}}\))?)+)"
 )
 _LIST_NAME = re.compile(rf"(?<![(\w])({_NAME_TOKEN})(?![^()\n]*\))")
+# Chat register: where people write in lower case, names are in lower case too ("pay bridget
+# not me", "róisín u in or nah"). A text is in that register when at least a third of its line
+# and sentence starts (after a chat speaker's "name: " or time stamp) are lower-case letters.
+_STARTS = re.compile(
+    r"(?:^|[.!?][ \t]+)(?:[^\w\n]{0,3}[ \t]*)?(?:[\w.\-]{1,30}:[ \t]+)?([^\W\d_])", re.M
+)
+_LOWER_WORD = re.compile(
+    r"(?<![\w@./\-'\u2019])([a-z\u00df-\u00ff][a-z\u00df-\u00ff\-]{2,20})(?![\w@\-]|\.\w)"
+)
+#: A lower-case known name counts as a name in chat register only when, as an English word, it
+#: is rarer than this (wordfreq's Zipf scale: 3.5 is about 3 per million words), so that
+#: "pinto" or "rowe" may be taken but "grace", "rose" or "will" (also on the lists of names
+#: that are words) never are.
+_LOWER_NAME_MAX_ZIPF = 3.5
+
+
+def _chat_register(text: str) -> bool:
+    starts = [m.group(1) for m in _STARTS.finditer(text)]
+    return len(starts) >= 3 and sum(c.islower() for c in starts) * 3 >= len(starts)
+
+
+@lru_cache(maxsize=100_000)
+def _rare_as_word(word: str) -> bool:
+    from wordfreq import zipf_frequency
+
+    return zipf_frequency(word, "en") < _LOWER_NAME_MAX_ZIPF
+
+
 # "Angelica Dela Cruz  10:32 PM", "Busisiwe M. · 11 March 2024": a capitalised speaker alone on
 # a stamped line of a chat or review export
 _STAMPED_SPEAKER = re.compile(
@@ -259,6 +289,7 @@ class PersonCueRecognizer(Recognizer):
     VERB_SCORE: ClassVar[float] = 0.7
     STAMPED_SCORE: ClassVar[float] = 0.9
     APPOSITION_SCORE: ClassVar[float] = 0.88
+    CHAT_NAME_SCORE: ClassVar[float] = 0.65
 
     def load(self) -> None:
         """Load the gazetteer's name lists (shared, cached per process)."""
@@ -408,6 +439,22 @@ class PersonCueRecognizer(Recognizer):
             for m in rx.finditer(text):
                 self._add(out, text, m.start("ent"), m.end("ent"), self.LETTER_SCORE)
         given = self._gaz.given
+        if _chat_register(text):
+            surnames = self._gaz.surnames
+            for m in _LOWER_WORD.finditer(text):
+                word = m.group(1)
+                cap = word[:1].upper() + word[1:]
+                if (
+                    (cap in given or cap in surnames)
+                    and cap not in AMBIGUOUS_GIVEN
+                    and cap not in COMMON_WORD_SURNAMES
+                    and cap not in STOPWORDS
+                    and word not in _NOT_NAMES
+                    and _rare_as_word(word)
+                ):
+                    out.append(
+                        Span(m.start(1), m.end(1), "PERSON", self.CHAT_NAME_SCORE, self.name)
+                    )
         for rx in (_LOWER_NAME_BEFORE, _LOWER_NAME_AFTER):
             for m in _overlapping(rx, text):
                 word = m.group("ent")

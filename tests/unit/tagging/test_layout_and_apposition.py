@@ -125,3 +125,24 @@ def test_ner_entities_stop_at_columns_and_a_title_alone_is_no_person():
     assert ("Angelica Dela Cruz", "PERSON") in spans
     assert not any("10:32" in w for w, _t in spans)
     assert not any(w.startswith("Dato") for w, _t in spans)
+
+
+def test_in_chat_register_rare_lower_case_names_are_persons(spans_of):
+    chat = (
+        "kemi: who has the keys\n"
+        "tunde: not me. ask zofia, she locked up\n"
+        "kemi: ok and the rose bushes need water\n"
+        "tunde: will do\n"
+    )
+    got = [t for e, t in spans_of(CUES, chat) if e == "PERSON"]
+    assert "zofia" in got
+    # names that are also common words ("rose", "will") are never taken this way
+    assert "rose" not in got and "will" not in got
+
+
+def test_outside_chat_register_lower_case_words_are_left_alone(spans_of):
+    prose = (
+        "The committee met on Monday. Members discussed the budget. The file from zofia "
+        "was circulated. Everyone agreed."
+    )
+    assert [t for e, t in spans_of(CUES, prose) if e == "PERSON"] == []
