@@ -467,11 +467,11 @@ class CaseNumberRecognizer(Recognizer):
             return []
         windows = _digit_windows(text)
         out: list[Span] = []
-        seen: set[tuple[int, int]] = set()
+        seen: dict[tuple[int, int], int] = {}  # span -> its index in ``out``
         for name, rx, score in _CASE_RX:
             for m in _scan(rx, text, windows):
                 s, e = _group(m)
-                if s >= e or (s, e) in seen:
+                if s >= e:
                     continue
                 value = text[s:e]
                 if name == "echr" and _split_year(value):
@@ -486,14 +486,19 @@ class CaseNumberRecognizer(Recognizer):
                         continue
                 elif name == "bare_no" and not _bare_number_ok(text, m, value):
                     continue
+                k = seen.get((s, e))
+                if k is not None:  # found again by a stronger pattern: "(ref. WIC-2024-0677)"
+                    if out[k].score < score:
+                        out[k] = Span(s, e, "CASE_NUMBER", score, self.name)
+                    continue
                 if any(a <= s and e <= b for a, b in seen):
                     continue  # inside a longer match: "18452" of "NO. 18452 OF 2022"
-                seen.add((s, e))
+                seen[(s, e)] = len(out)
                 out.append(Span(s, e, "CASE_NUMBER", score, self.name))
         for s, e in _generic_codes(text, windows):
             if (s, e) in seen:
                 continue
-            seen.add((s, e))
+            seen[(s, e)] = len(out)
             cue = _CASE_CUE.search(text, _line_start(text, s, _CUE_WINDOW), s) is not None
             score = _CODE_CUE_SCORE if cue else _CODE_SCORE
             out.append(Span(s, e, "CASE_NUMBER", score, self.name))
@@ -717,6 +722,15 @@ _ACRONYM_ID = re.compile(
     r"(?<![\w/])(?P<acr>[A-Z]{2,5})(?:[ \t]+(?:number|no\.?|num|#))?(?:[ \t]+(?:is|was))?"
     r"[ \t]*[:#]?[ \t]*(?P<ent>\d{6,14}[A-Z]{0,2})(?![\w/.,]\d|\w)"
 )
+# ... and codes of letters, digits and hyphens after the acronym and a colon, "number" or "as"
+# ("NHI: ZZZ0016", "DNI 53128476-K", "NRIC as 880412-10-5536", "NMC PIN: 21J0553O")
+_ACRONYM_CODE = re.compile(
+    r"(?<![\w/])(?P<acr>[A-Z]{2,5})(?:[ \t]+PIN)?(?:[ \t]*:[ \t]*|[ \t]+(?:number|no\.?|num|#|"
+    r"is|was|as)[ \t]*:?[ \t]*|[ \t]+)"
+    r"(?P<ent>(?=[A-Z0-9\-]*[A-Z\-])(?=(?:[A-Z\-]*[0-9]){3})[A-Z0-9](?:[A-Z0-9]|-(?=[A-Z0-9]))"
+    r"{4,19})(?![\w/]|[.,\-]\w)"
+)
+_YEAR_RANGE = re.compile(r"(?:19|20)[0-9]{2}-(?:(?:19|20)?[0-9]{2})")
 _NOT_ID_ACRONYMS = frozenset(
     "EUR USD GBP CHF JPY CNY INR NGN AUD CAD SEK NOK DKK PLN TRY RUB ZAR BRL MXN AED SAR KWD "
     "KB MB GB TB KM KG MM CM UTC GMT CET CEST EST PST AM PM ISO EN DIN IEC BS ASTM ISBN ISSN "
@@ -740,8 +754,15 @@ class IdAcronymRecognizer(Recognizer):
         if not text or not any(c.isdigit() for c in text):
             return []
         out = []
-        for m in _ACRONYM_ID.finditer(text):
-            if m.group("acr") in _NOT_ID_ACRONYMS:
-                continue
-            out.append(Span(m.start("ent"), m.end("ent"), "ACCOUNT_NUMBER", self.SCORE, self.name))
+        seen: set[int] = set()
+        for rx in (_ACRONYM_CODE, _ACRONYM_ID):  # the longer shape first: "DNI 4412-Z"
+            for m in rx.finditer(text):
+                if m.group("acr") in _NOT_ID_ACRONYMS or m.start("ent") in seen:
+                    continue
+                if _YEAR_RANGE.fullmatch(m.group("ent")):
+                    continue  # "SY 2023-2024": a school year
+                seen.add(m.start("ent"))
+                out.append(
+                    Span(m.start("ent"), m.end("ent"), "ACCOUNT_NUMBER", self.SCORE, self.name)
+                )
         return out

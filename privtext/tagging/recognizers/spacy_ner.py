@@ -51,6 +51,8 @@ _DIGIT = re.compile(r"\d")
 _LEADING = re.compile(r"(?i)^(?:the|a|an|mr|mrs|ms|dr|prof)\.?\s+")
 _TRAILING_POSSESSIVE = re.compile(r"['\u2019]s?$")
 _LOCK = threading.Lock()
+# A token with three digits or more (an identifier, not a name).
+_CODE_TOKEN = re.compile(r"(?<![^\s(])(?=\S*[0-9]\S*[0-9]\S*[0-9])\S+")
 # A line break, a tab or a run of spaces: layout, never inside a name ("Angelica Dela Cruz
 # 10:32 PM" in a chat export is a name, then a time).
 _LAYOUT_BREAK = re.compile(r"\n|\t|[ \u00a0]{2,}")
@@ -526,6 +528,16 @@ class SpacyNerRecognizer(BatchRecognizer):
                     end = nl.start()
                     while end > start and text[end - 1].isspace():
                         end -= 1
+                if etype in ("PERSON", "ORGANIZATION", "NATIONALITY"):
+                    # an identifier inside is left to its recognizer ("DNI 53128476-K"); a
+                    # person's name right after one is kept ("PC 4471 Rehman" -> "Rehman")
+                    codes = list(_CODE_TOKEN.finditer(text, start, end))
+                    if codes:
+                        after = codes[-1].end()
+                        rest = text[after:end]
+                        if etype != "PERSON" or rest[:1] != " " or not rest.strip():
+                            continue
+                        start = after + 1
                 if start >= end:
                     continue
                 refined = refine(text, start, end, etype)

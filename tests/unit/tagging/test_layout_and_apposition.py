@@ -146,3 +146,41 @@ def test_outside_chat_register_lower_case_words_are_left_alone(spans_of):
         "was circulated. Everyone agreed."
     )
     assert [t for e, t in spans_of(CUES, prose) if e == "PERSON"] == []
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Patient NHI: QRS4471 seen today", ["QRS4471"]),
+        ("holder of DNI 44128476-Z since", ["44128476-Z"]),
+        ("records show your NRIC as 900101-14-5522.", ["900101-14-5522"]),
+        ("NMC PIN: 19K0442P", ["19K0442P"]),
+        ("LEARNER REPORT - SY 2023-2024", []),  # a school year
+        ("meets ISO 9001-2015 and EUR 2024-A1", []),  # standards and currencies
+    ],
+)
+def test_codes_named_by_an_acronym_are_identifiers(spans_of, text, expected):
+    from privtext.tagging.recognizers.reference_number import IdAcronymRecognizer
+
+    assert [t for _e, t in spans_of(IdAcronymRecognizer(), text)] == expected
+
+
+def test_a_number_found_by_two_case_patterns_keeps_the_stronger_score():
+    from privtext.tagging.recognizers.reference_number import CaseNumberRecognizer
+
+    text = "your claim (ref. WKC-2024-551230) is with the insurer"
+    spans = CaseNumberRecognizer().analyze(text)
+    assert [(text[s.start : s.end], s.score) for s in spans] == [("WKC-2024-551230", 0.85)]
+
+
+def test_ner_entities_holding_an_identifier_leave_it_to_its_recognizer():
+    tagger = Tagger.default()
+    # spaCy reads "4471 Rehman" as one person here and "DNI 53128476-K" as an organisation
+    text = "Signed: G. Fashola-Hart        Date: 20/11/2023\nStatement taken by: PC 4471 Rehman"
+    spans = {(text[s.start : s.end], s.entity_type) for s in tagger.tag(text)}
+    assert ("Rehman", "PERSON") in spans
+    assert not any(t == "PERSON" and "4471" in w for w, t in spans)
+    text = "I am Lucía Ortega, DNI 53128476-K, holder of the contract"
+    spans = {(text[s.start : s.end], s.entity_type) for s in tagger.tag(text)}
+    assert not any(t == "ORGANIZATION" and "DNI" in w for w, t in spans)
+    assert ("53128476-K", "ORGANIZATION") not in spans
