@@ -207,7 +207,7 @@ _GENERIC_NAMES = (
 
 SHAPE_RULES: tuple[ShapeRule, ...] = (
     # Application / case numbers and bare digit strings are not dates.
-    ShapeRule("DATE", r"\d{1,6}/\d{2}", -0.6),
+    ShapeRule("DATE", r"\d{3,6}/\d{2}", -0.6),
     ShapeRule("DATE", r"(?!(?:19|20)\d\d\Z)\d+", -0.6),
     ShapeRule("DATE", r"\d{1,3}(?:[,.]\d{3})+", -0.6),
     # "43 years old" is an age, not a date.

@@ -146,6 +146,18 @@ _PATTERNS: list[tuple[str, str]] = [
     ),
     # in March
     ("cue_month", rf"(?<![\w.]){_MONTH_CUE}\s+(?P<cm>{_MONTH_FULL_NOT_MAY})(?![\w\-]|,?\s*[0-9])"),
+    # day and month without a year after a cue: "the review on 3/12", "closed until 16/5"
+    (
+        "cue_dm",
+        r"(?<![\w.])(?i:on|by|from|until|till|before|after|since|due)\s+"
+        r"(?P<cdm>(?:0?[1-9]|[12][0-9]|3[01])/(?:0?[1-9]|1[0-2]))(?![0-9/]|[.,\-][0-9]|\s+of\b)",
+    ),
+    # a dated entry opening a line of notes: "12.02.24 SI: Pt presented ..."
+    (
+        "line_dmy",
+        r"(?:(?<=\n)|(?<!.))[ \t]*(?P<ld>(?:0?[1-9]|[12][0-9]|3[01])\.(?:0?[1-9]|1[0-2])\.[0-9]{2})"
+        r"(?=[ \t]+[A-Za-z])",
+    ),
 ]
 
 _SCORES: dict[str, float] = {
@@ -160,12 +172,22 @@ _SCORES: dict[str, float] = {
     "cue_year": 0.7,
     "decade": 0.55,
     "cue_month": 0.55,
+    "cue_dm": 0.7,
+    "line_dmy": 0.75,
 }
-_ENT_GROUP = {"paren_year": "py", "cue_year": "cy", "decade": "dec", "cue_month": "cm"}
+_ENT_GROUP = {
+    "paren_year": "py",
+    "cue_year": "cy",
+    "decade": "dec",
+    "cue_month": "cm",
+    "cue_dm": "cdm",
+    "line_dmy": "ld",
+}
 
 _RX = re.compile("|".join(f"(?P<{name}>{rx})" for name, rx in _PATTERNS))
 _VERSION_BEFORE = re.compile(r"(?i)(?:\bv|version|release|build|ver\.?|rev\.?)\s*\Z")
 _DOB_BOOST = 0.05
+_SCORE_BEFORE = re.compile(r"(?i)\b(?:pain|score[ds]?|rated|rating|scale|marks?|grades?|out of)\b")
 
 
 def _valid_day_month(day: int, month: int) -> bool:
@@ -207,6 +229,8 @@ class DateRecognizer(Recognizer):
                     continue
             if kind in ("ymd", "dmy_num") and _VERSION_BEFORE.search(text, max(0, s - 12), s):
                 continue
+            if kind == "cue_dm" and _SCORE_BEFORE.search(text, max(0, s - 40), s):
+                continue  # "his pain has reduced from 7/10": a score, not a date
             score = _SCORES[kind]
             etype = "DATE"
             if birth_cue_before(text, s):

@@ -184,3 +184,24 @@ def test_ner_entities_holding_an_identifier_leave_it_to_its_recognizer():
     spans = {(text[s.start : s.end], s.entity_type) for s in tagger.tag(text)}
     assert not any(t == "ORGANIZATION" and "DNI" in w for w, t in spans)
     assert ("53128476-K", "ORGANIZATION") not in spans
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("can we meet on 4/11 to go through it", ["4/11"]),
+        ("the office is closed until 21/6", ["21/6"]),
+        (
+            "Notes\n03.04.24 JT: reviewed, no change\n17.04.24 JT: discharged",
+            ["03.04.24", "17.04.24"],
+        ),
+        ("she got 3/4 of the answers right", []),  # no cue
+        ("marked on 3/4 of the items", []),  # a share
+        ("pain reduced from 8/10 to 2/10", []),  # a score
+        ("release notes: build 2.10.24 shipped", []),  # not at a line start
+    ],
+)
+def test_day_and_month_without_a_year_need_a_cue_or_a_line_start(spans_of, text, expected):
+    from privtext.tagging.recognizers.date import DateRecognizer
+
+    assert [t for _e, t in spans_of(DateRecognizer(), text)] == expected
