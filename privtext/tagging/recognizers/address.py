@@ -383,6 +383,23 @@ _CORE_PATTERNS: list[tuple[str, str]] = [
         r"(?![ \t]*,?[ \t]*(?:\r?\n[ \t]*)?(?:No\.?[ \t]*)?[0-9])",
     ),
 ]
+# Grid addresses of South and South-East Asia and parts of Africa: numbered parts in a row,
+# "House 18, Road 3, Section 10", "Plot 12, Road No. 3", "Blk 3 Lot 14, Purok 4",
+# "Flat B4, House 18"; at least two parts, one of them a house, plot, road or lot ("Section 3,
+# Phase 2" of a statute is no address).
+_GRID_WORD = (
+    r"(?:Flat|Apt|House|H|Holding|Plot|Block|Blk|Lot|Road|Rd|Street|St|Lane|Ln|Sector|Sec|"
+    r"Section|Phase|Purok|Unit|Shop|Village|Ward|Zone|Door|Gali|Soi|Moo|Jalan|Jln|Lorong|Lrg)"
+)
+_GRID_PART = rf"{_GRID_WORD}\.?[ \t]*(?:No\.?[ \t]*)?[0-9A-Z][0-9A-Za-z\-/]{{0,5}}(?![\w\-])"
+_GRID_STRONG = r"(?:House|Holding|Plot|Blk|Lot|Road|Rd|Purok|Gali|Soi|Moo|Lorong|Lrg)"
+_CORE_PATTERNS.append(
+    (
+        "grid",
+        rf"(?<![\w.,/\-])(?=(?:{_GRID_PART}(?:,[ \t]*|[ \t]+))*{_GRID_STRONG}\b)"
+        rf"{_GRID_PART}(?:(?:,[ \t]*|[ \t]+){_GRID_PART})+",
+    )
+)
 _CORE_RX = re.compile("|".join(f"(?P<{n}>{rx})" for n, rx in _CORE_PATTERNS))
 _ANY_CORE = "(?:" + "|".join(rx for _, rx in _CORE_PATTERNS) + ")"
 

@@ -205,3 +205,27 @@ def test_day_and_month_without_a_year_need_a_cue_or_a_line_start(spans_of, text,
     from privtext.tagging.recognizers.date import DateRecognizer
 
     assert [t for _e, t in spans_of(DateRecognizer(), text)] == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Send it to House 7, Road 12, Gulshan, please", "House 7, Road 12"),
+        ("at Plot 44, Road No. 9, Jubilee Hills", "Plot 44, Road No. 9"),
+        ("we visited Blk 12 Lot 3, Purok 2 yesterday", "Blk 12 Lot 3, Purok 2"),
+    ],
+)
+def test_grid_addresses_of_numbered_parts_are_addresses(spans_of, text, expected):
+    from privtext.tagging.recognizers.address import StreetAddressRecognizer
+
+    got = [t for e, t in spans_of(StreetAddressRecognizer(), text) if e == "STREET_ADDRESS"]
+    assert len(got) == 1 and got[0].startswith(expected)
+
+
+@pytest.mark.parametrize(
+    "text", ["under Section 12, Part 3 of the Act", "see Section 3, Phase 2 of the plan"]
+)
+def test_numbered_parts_of_a_statute_are_no_address(spans_of, text):
+    from privtext.tagging.recognizers.address import StreetAddressRecognizer
+
+    assert spans_of(StreetAddressRecognizer(), text) == []
