@@ -407,6 +407,13 @@ def _capitalised_lead(text: str, start: int) -> int:
     return lead
 
 
+@lru_cache(maxsize=1)
+def _given_names() -> frozenset[str]:
+    from privtext.tagging.recognizers.gazetteer import AMBIGUOUS_GIVEN, load_gazetteer
+
+    return load_gazetteer(None).given - AMBIGUOUS_GIVEN
+
+
 class JobTitleRecognizer(Recognizer):
     """Tag job titles and occupations as ``JOB_TITLE`` (see the module docstring).
 
@@ -502,6 +509,10 @@ class JobTitleRecognizer(Recognizer):
             for m in rx.finditer(text):
                 rs, re_ = m.span("ent")
                 surface = text[rs:re_]
-                if surface[:1].isupper() and surface.split()[0] not in _ROLE_NOT_FIRST:
-                    out.append(Span(rs, re_, "JOB_TITLE", self.ROLE_SCORE, self.name))
+                words = surface.split()
+                if not surface[:1].isupper() or words[0] in _ROLE_NOT_FIRST:
+                    continue
+                if "&" in words or words[0] in _given_names():
+                    continue  # "Stefan Walz of Walz & Partner": a person, then a firm
+                out.append(Span(rs, re_, "JOB_TITLE", self.ROLE_SCORE, self.name))
         return out

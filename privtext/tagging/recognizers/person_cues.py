@@ -135,7 +135,9 @@ _PERSON_NOUNS = (
     r"resident|trainee|apprentice|student|pupil|patient|client|customer|witness|victim|"
     r"suspect|volunteer|worker|employee|applicant|claimant|complainant|passenger|caller|"
     r"participant|refugee|farmer|mechanic|trader|vendor|nurse|midwife|carer|caregiver|"
-    r"interpreter|translator|solicitor|lawyer|teacher|coach|fiancée?|girlfriend|boyfriend"
+    r"interpreter|translator|solicitor|lawyer|teacher|coach|fiancée?|girlfriend|boyfriend|"
+    r"child|infant|baby|toddler|boy|girl|man|woman|grandchild|stepson|stepdaughter|attorney|"
+    r"advocate|counsel|representative|agent|landowner|owner|occupant|deceased"
 )
 _NAME_TOKEN = r"[A-Z\u00c0-\u00de][^\W\d_]+(?:[\-'\u2019][A-Z\u00c0-\u00de]?[^\W\d_]+)*"
 _APPOSITIVE = re.compile(
@@ -143,9 +145,29 @@ _APPOSITIVE = re.compile(
     r"[A-Za-z]['\u2019]s[ \t]+)(?:[A-Za-z\-]+[ \t]+){0,2}"
     rf"(?i:(?:{_PERSON_NOUNS}))(?:[ \t]+\((?:[^()\n]{{1,30}})\))?,[ \t]+(?:{_TITLE_RX}[ \t]+)?"
     rf"(?P<ent>{_NAME_TOKEN}(?:[ \t]{_NAME_TOKEN}){{0,2}})"
-    r"(?=[ \t]*[,(]|[ \t]+(?:who|was|is|had|has|said|says|told|asked|offered|dropped|phoned|"
-    r"called|rang|wrote|took|came|went|left|joined|agreed|confirmed|reported|stated|arrived|"
-    r"died|moved)\b)"
+    r"(?=[ \t]*[,(]|[ \t]+(?:who|whose|was|is|had|has|said|says|told|asked|offered|dropped|"
+    r"phoned|called|rang|wrote|took|came|went|left|joined|agreed|confirmed|reported|stated|"
+    r"arrived|died|moved|aged|weighing|born|of|from)\b)"
+)
+# Indian and Pakistani kinship in forms and judgments: "S/O BASAVARAJU", "d/o Late Ramesh"
+_KIN_OF = re.compile(
+    r"(?<![\w/])(?:[SDW]/[Oo]|[sdw]/o)\.?[ \t]+(?:(?:Late|LATE|late|Sri|SRI|Shri|SHRI|Smt|SMT)"
+    r"\.?[ \t]+)?(?P<ent>[A-Z][^\W\d_]+(?:[ \t][A-Z][^\W\d_]*\.?){0,3})"
+)
+# "an account in the name of Lim Boon Heng", "registered in the name of Mrs Adeyemi"
+_IN_THE_NAME_OF = re.compile(
+    rf"(?i:\bin[ \t]+the[ \t]+names?[ \t]+of)[ \t]+(?:{_TITLE_RX}[ \t]+)?"
+    rf"(?P<ent>{_NAME_TOKEN}(?:[ \t]{_NAME_TOKEN}){{0,3}})"
+)
+# A party of a judgment, in capitals on its own line, then its role on the same line or below:
+# "THANDIWE PRECIOUS MOLEFE        Applicant", "MD RAFIQUL ISLAM\n(ANONYMITY ORDER NOT MADE)\n
+# Appellant"
+_PARTY_LINE = re.compile(
+    r"(?m)^[ \t]*(?P<ent>[A-Z][A-Z'\-]+(?:[ \t][A-Z][A-Z'\-.]*){1,4})[ \t]*"
+    r"(?:[ \t]{2,}|\n(?:[ \t]*\([^()\n]{1,60}\)[ \t]*\n)?[ \t]*)"
+    r"(?:Applicants?|Appellants?|Respondents?|Petitioners?|Plaintiffs?|Defendants?|Claimants?|"
+    r"Accused|APPLICANTS?|APPELLANTS?|RESPONDENTS?|PETITIONERS?|PLAINTIFFS?|DEFENDANTS?|"
+    r"CLAIMANTS?|ACCUSED)\b"
 )
 # Names listed after a plural word for relatives: "her children Marcia (Toronto), Delroy and
 # Paulette", "eleven grandchildren, including Shanique, Andre and Kemar"
@@ -404,6 +426,10 @@ class PersonCueRecognizer(Recognizer):
         for m in _APPOSITIVE.finditer(text):
             if not self._place_or_org(m.group("ent")):
                 self._add(out, text, m.start("ent"), m.end("ent"), self.APPOSITION_SCORE)
+        for rx in (_KIN_OF, _IN_THE_NAME_OF, _PARTY_LINE):
+            for m in rx.finditer(text):
+                if not self._place_or_org(m.group("ent")):
+                    self._add(out, text, m.start("ent"), m.end("ent"), self.APPOSITION_SCORE)
         for m in _RELATIVES_LIST.finditer(text):
             for n in _LIST_NAME.finditer(text, m.start("list"), m.end("list")):
                 if not self._place_or_org(n.group(1)):

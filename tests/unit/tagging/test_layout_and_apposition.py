@@ -229,3 +229,32 @@ def test_numbered_parts_of_a_statute_are_no_address(spans_of, text):
     from privtext.tagging.recognizers.address import StreetAddressRecognizer
 
     assert spans_of(StreetAddressRecognizer(), text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("3. SRI K. RAMESH\nS/O NAGARAJU\nAGED ABOUT 51 YEARS", ["K. RAMESH", "NAGARAJU"]),
+        ("Smt. Lakshmi d/o Late Venkatesh, resident of", ["Venkatesh"]),
+        ("c/o Bains & Co Solicitors", []),  # care of: often a firm
+        ("funds sent to an account in the name of Tan Wei Ming. The bank", ["Tan Wei Ming"]),
+        ("Between:\n\nNOMVULA GRACE DLAMINI                Applicant\n", ["NOMVULA GRACE DLAMINI"]),
+        ("Between\n\nMD ABUL KALAM\n(ANONYMITY ORDER MADE)\nAppellant\n", ["MD ABUL KALAM"]),
+        ("the applicant's eldest child, Thabo, aged 9, attends", ["Thabo"]),
+        ("Her lawyer, Jonas Berg of Berg & Partner, said", ["Jonas Berg"]),
+    ],
+)
+def test_kinship_accounts_parties_and_appositions_name_persons(spans_of, text, expected):
+    assert [t for e, t in spans_of(CUES, text) if e == "PERSON"] == expected
+
+
+def test_a_person_then_a_firm_is_no_job_title(spans_of):
+    from privtext.tagging.recognizers.job_title import JobTitleRecognizer
+
+    got = [
+        t for _e, t in spans_of(JobTitleRecognizer(), "Her lawyer, Jonas Berg of Berg & Partner")
+    ]
+    assert "Jonas Berg of Berg & Partner" not in got
+    assert [t for _e, t in spans_of(JobTitleRecognizer(), "Kerry Dunne, Senior Partner")] == [
+        "Senior Partner"
+    ]
