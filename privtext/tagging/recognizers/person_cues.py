@@ -140,15 +140,19 @@ _PERSON_NOUNS = (
     r"advocate|counsel|representative|agent|landowner|owner|occupant|deceased"
 )
 _NAME_TOKEN = r"[A-Z\u00c0-\u00de][^\W\d_]+(?:[\-'\u2019][A-Z\u00c0-\u00de]?[^\W\d_]+)*"
-_APPOSITIVE = re.compile(
+_APPOSITIVE_BEFORE = re.compile(
     r"(?i:\b(?:a|an|the|one|another|our|their|his|her|my|your|its|this|that)[ \t]+|"
     r"[A-Za-z]['\u2019]s[ \t]+)(?:[A-Za-z\-]+[ \t]+){0,2}"
-    rf"(?i:(?:{_PERSON_NOUNS}))(?:[ \t]+\((?:[^()\n]{{1,30}})\))?,[ \t]+(?:{_TITLE_RX}[ \t]+)?"
-    rf"(?P<ent>{_NAME_TOKEN}(?:[ \t]{_NAME_TOKEN}){{0,2}})"
+    rf"(?i:\b(?:{_PERSON_NOUNS}))(?:[ \t]+\((?:[^()\n]{{1,30}})\))?\Z"
+)
+_APPOSITIVE_AFTER = re.compile(
+    rf",[ \t]+(?:{_TITLE_RX}[ \t]+)?(?P<ent>{_NAME_TOKEN}(?:[ \t]{_NAME_TOKEN}){{0,2}})"
     r"(?=[ \t]*[,(]|[ \t]+(?:who|whose|was|is|had|has|said|says|told|asked|offered|dropped|"
     r"phoned|called|rang|wrote|took|came|went|left|joined|agreed|confirmed|reported|stated|"
     r"arrived|died|moved|aged|weighing|born|of|from)\b)"
 )
+# where an apposition can start: a comma before a capital
+_COMMA_CAP = re.compile(r",[ \t]+(?=[A-Z\u00c0-\u00de])")
 # Indian and Pakistani kinship in forms and judgments: "S/O BASAVARAJU", "d/o Late Ramesh"
 _KIN_OF = re.compile(
     r"(?<![\w/])(?:[SDW]/[Oo]|[sdw]/o)\.?[ \t]+(?:(?:Late|LATE|late|Sri|SRI|Shri|SHRI|Smt|SMT)"
@@ -178,6 +182,10 @@ _RELATIVES_LIST = re.compile(
     rf"(?P<list>{_NAME_TOKEN}(?:[ \t]*\([^()\n]{{1,40}}\))?"
     rf"(?:(?:,[ \t]+|,?[ \t]+and[ \t]+){_NAME_TOKEN}(?:[ \t]*\([^()\n]{{1,40}}\))?)+)"
 )
+_RELATIVE_WORDS = (
+    "children", "sons", "daughters", "grandchildren", "grandsons", "granddaughters",
+    "siblings", "brothers", "sisters", "nephews", "nieces", "cousins", "twins", "kids",
+)  # fmt: skip
 _LIST_NAME = re.compile(rf"(?<![(\w])({_NAME_TOKEN})(?![^()\n]*\))")
 # Chat register: where people write in lower case, names are in lower case too ("pay bridget
 # not me", "róisín u in or nah"). A text is in that register when at least a third of its line
@@ -375,6 +383,8 @@ class PersonCueRecognizer(Recognizer):
             self.load()
         out: list[Span] = []
         for rx, score in ((_FIELD, self.FIELD_SCORE), (_GREETING, self.LETTER_SCORE)):
+            if rx is _FIELD and ":" not in text:
+                continue  # every field has its colon
             for m in rx.finditer(text):
                 self._add(out, text, m.start("ent"), m.end("ent"), score)
         for m in _CLOSING.finditer(text):
@@ -423,14 +433,19 @@ class PersonCueRecognizer(Recognizer):
                     continue
                 if m.group("stamp") or seen[ent] >= 2:
                     self._add(out, text, m.start("ent"), m.end("ent"), self.LETTER_SCORE)
-        for m in _APPOSITIVE.finditer(text):
-            if not self._place_or_org(m.group("ent")):
+        for c in _COMMA_CAP.finditer(text):
+            if _APPOSITIVE_BEFORE.search(text, max(0, c.start() - 80), c.start()) is None:
+                continue
+            m = _APPOSITIVE_AFTER.match(text, c.start())
+            if m is not None and not self._place_or_org(m.group("ent")):
                 self._add(out, text, m.start("ent"), m.end("ent"), self.APPOSITION_SCORE)
         for rx in (_KIN_OF, _IN_THE_NAME_OF, _PARTY_LINE):
             for m in rx.finditer(text):
                 if not self._place_or_org(m.group("ent")):
                     self._add(out, text, m.start("ent"), m.end("ent"), self.APPOSITION_SCORE)
-        for m in _RELATIVES_LIST.finditer(text):
+        lower = text.lower()
+        relatives = any(w in lower for w in _RELATIVE_WORDS)
+        for m in _RELATIVES_LIST.finditer(text) if relatives else ():
             for n in _LIST_NAME.finditer(text, m.start("list"), m.end("list")):
                 if not self._place_or_org(n.group(1)):
                     self._add(out, text, n.start(1), n.end(1), self.APPOSITION_SCORE)
