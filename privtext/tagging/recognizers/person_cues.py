@@ -48,7 +48,10 @@ from privtext.tagging.recognizers.username import (
 _W = r"[^\W\d_]"
 # One name word: Capitalized (Hoffmann, Mazón, O'Brien, Klaus-Dieter) or UPPER (KARADAĞ).
 _NAME_WORD = rf"(?:{_W}['\u2019]?[^\W\d_]*(?:-{_W}[^\W\d_]*)*)"
-_PARTICLE = r"(?:van|von|de|der|den|da|di|del|della|dos|das|du|le|la|bin|ibn|al|el|ter|ten|y)"
+_PARTICLE = (
+    r"(?:van|von|de|der|den|da|di|del|della|dos|das|du|le|la|bin|ibn|al|el|ter|ten|y|N\u00ed|"
+    r"Nic|\u00d3|U\u00ed|Mhic|binti|binte|bte|bint)"
+)
 _INITIAL = r"(?:[A-Z]|Kh|Ch|Sh|Th|Zh|Ph|Yu|Ya|Ts|Dzh)\."
 _INITIALS = rf"(?:{_INITIAL}(?:[ \t]?-?{_INITIAL}){{0,3}})"
 _TITLE_RX = (
@@ -67,11 +70,14 @@ _FIELD_LABELS = (
     r"emergency contact|driver|author|assignee|reporter|interviewer|interviewee|candidate|"
     r"nom|prénom|nachname|vorname|apellidos?|nombre|cognome|father's name|mother's name|"
     r"husband's name|wife's name|guardian|statement of|guest name|lead guest|traveller|"
+    r"allocated worker|key worker|social worker|case worker|attendees?|officer in charge|"
+    r"investigating officer|oic|coordinator|resident|resident name|student name|pupil name|"
+    r"patient name|client name|staff member|volunteer|"
     r"traveler|deceased|informant|complainant|accused|pupil name|student name|employee name"
 )
 _NAME_SEQ = (
     rf"(?:{_TITLE_RX}[ \t]+)?"
-    rf"(?P<ent>(?:{_INITIALS}[ \t]?)?{_NAME_WORD}(?:,?[ \t]{{1,2}}(?:{_PARTICLE}[ \t])?"
+    rf"(?P<ent>(?:{_INITIALS}[ \t]?)?{_NAME_WORD}(?:,?[ \t](?:{_PARTICLE}[ \t])?"
     rf"(?:{_INITIALS}|{_NAME_WORD})){{0,3}})"
 )
 _FIELD = re.compile(rf"(?im)(?<![\w'\u2019])(?:{_FIELD_LABELS})[ \t]*:[ \t]*" + _NAME_SEQ)
@@ -128,6 +134,15 @@ _CHAT_SPEAKER = re.compile(
 # Opio, dropped out", "A Congolese resident, Espoir Mbuyi, offered"; the name must be followed
 # by a comma, a bracket or a verb, as an apposition is.
 _ORG_HEADS = frozenset(_ORG_HEAD_LIST)
+
+
+@lru_cache(maxsize=1)
+def _job_title_set() -> frozenset[str]:
+    from privtext.tagging.recognizers.job_title import _read_titles
+
+    return frozenset(t.lower() for t in _read_titles(None))
+
+
 _PERSON_NOUNS = (
     r"mother|father|mum|mom|dad|son|daughter|wife|husband|partner|brother|sister|cousin|uncle|"
     r"aunt|auntie|grandmother|grandfather|grandson|granddaughter|niece|nephew|friend|"
@@ -137,13 +152,19 @@ _PERSON_NOUNS = (
     r"participant|refugee|farmer|mechanic|trader|vendor|nurse|midwife|carer|caregiver|"
     r"interpreter|translator|solicitor|lawyer|teacher|coach|fiancée?|girlfriend|boyfriend|"
     r"child|infant|baby|toddler|boy|girl|man|woman|grandchild|stepson|stepdaughter|attorney|"
-    r"advocate|counsel|representative|agent|landowner|owner|occupant|deceased"
+    r"advocate|counsel|representative|agent|landowner|owner|occupant|deceased|driver|courier|"
+    r"cleaner|guard|porter|receptionist|chef|manager|officer|engineer|technician|doctor|"
+    r"pharmacist|paramedic|surgeon|dentist|accountant|plumber|electrician|builder|labou?rer|"
+    r"contractor|inspector|assessor|adjuster|handler|clerk|cashier|waiter|waitress|bartender|"
+    r"housekeeper|nanny|tutor|lecturer|professor|principal|headteacher|pastor|priest|imam|"
+    r"rabbi|neighbours|colleague|associate|assistant|intern|recruiter|consultant"
 )
+_PERSON_NOUN_WORD = re.compile(rf"(?:{_PERSON_NOUNS})")
 _NAME_TOKEN = r"[A-Z\u00c0-\u00de][^\W\d_]+(?:[\-'\u2019][A-Z\u00c0-\u00de]?[^\W\d_]+)*"
 _APPOSITIVE_BEFORE = re.compile(
     r"(?i:\b(?:a|an|the|one|another|our|their|his|her|my|your|its|this|that)[ \t]+|"
-    r"[A-Za-z]['\u2019]s[ \t]+)(?:[A-Za-z\-]+[ \t]+){0,2}"
-    rf"(?i:\b(?:{_PERSON_NOUNS}))(?:[ \t]+\((?:[^()\n]{{1,30}})\))?\Z"
+    r"[A-Za-z]['\u2019]s[ \t]+)(?P<np>(?:[A-Za-z\-]+[ \t]+){0,2}[A-Za-z\-]+)"
+    r"(?:[ \t]+\((?:[^()\n]{1,30})\))?\Z"
 )
 _APPOSITIVE_AFTER = re.compile(
     rf",[ \t]+(?:{_TITLE_RX}[ \t]+)?(?P<ent>{_NAME_TOKEN}(?:[ \t]{_NAME_TOKEN}){{0,2}})"
@@ -153,6 +174,36 @@ _APPOSITIVE_AFTER = re.compile(
 )
 # where an apposition can start: a comma before a capital
 _COMMA_CAP = re.compile(r",[ \t]+(?=[A-Z\u00c0-\u00de])")
+# A police rank and collar number before the name: "PC 4471 HOLLIS", "Sgt 1187 Okafor"
+_RANK_NUMBER_NAME = re.compile(
+    r"(?<![\w])(?:PC|DC|PS|DS|DI|Sgt|SGT|Cpl|CPL|Const|CONST|PCSO|Insp|INSP)\.?[ \t]+"
+    r"[0-9]{3,5}[ \t]+(?P<ent>[A-Z][A-Za-z'\u2019\-]+(?:[ \t][A-Z][A-Za-z'\u2019\-]+)?)"
+)
+# A lower-case speaker after a chat export's time stamp: "03/08/2024, 07:20 - tolu: thanks"
+_STAMPED_LOWER_SPEAKER = re.compile(
+    r"(?m)^[ \t]*(?:\[[^\]\n]{4,25}\][ \t]*|\d{1,4}[/.\-]\d{1,2}[/.\-]\d{1,4},?[ \t]"
+    r"\d{1,2}:\d{2}(?::\d{2})?(?:[ \t]?[AaPp][Mm])?[ \t]*[-\u2013][ \t]*)"
+    r"(?P<ent>[a-z][a-z\-]{1,20}(?:[ \t][a-z][a-z\-]{1,20})?)[ \t]*:[ \t]"
+)
+# A profile or list line opening with a name and an age: "Femi, 32 \u00b7 Peckham"
+_NAME_AGE_LINE = re.compile(
+    rf"(?m)^[ \t]*(?P<ent>{_NAME_TOKEN}(?:[ \t]{_NAME_TOKEN})?),[ \t]+[0-9]{{1,2}}[ \t]*"
+    r"(?:[\u00b7\u2022|,\-\u2013]|$)"
+)
+# A nickname in brackets after a name: 'Kofi Badu ("KB")', 'Wilfred Hargreaves (prefers
+# "Will")', "KIM Min-jun (preferred: Min)"
+_BRACKET_NICKNAME = re.compile(
+    r"(?<=[A-Za-z\u00c0-\u024f])[ \t]*\((?:(?:prefers|preferred(?:[ \t]+name)?|known[ \t]+as|aka|"
+    r"a\.k\.a\.)[ \t]*:?[ \t]*[\"\u201c'\u2018]?|[\"\u201c'\u2018])"
+    r"(?P<ent>[A-Z][^\W\d_]*(?:[ \t\-][A-Z][^\W\d_]*)?)[\"\u201d'\u2019]?\)"
+)
+# A name, then what the person is: "Dami, a petroleum engineer, works", "Ms Reyes, the
+# tenant, said"
+_NAME_THEN_NOUN = re.compile(
+    rf"(?<![\w\-])(?P<ent>{_NAME_TOKEN}(?:[ \t]{_NAME_TOKEN}){{0,2}}),[ \t]+(?:a|an|the|our|"
+    r"their|his|her)[ \t]+(?P<np>(?:[a-z\-]+[ \t]+){0,2}[a-z\-]+)(?=[ \t]*[,;.)]|[ \t]+(?:at|of|"
+    r"for|with|from|in|who)\b)"
+)
 # Indian and Pakistani kinship in forms and judgments: "S/O BASAVARAJU", "d/o Late Ramesh"
 _KIN_OF = re.compile(
     r"(?<![\w/])(?:[SDW]/[Oo]|[sdw]/o)\.?[ \t]+(?:(?:Late|LATE|late|Sri|SRI|Shri|SHRI|Smt|SMT)"
@@ -338,6 +389,14 @@ class PersonCueRecognizer(Recognizer):
                 return False
         return True
 
+    def _person_noun_phrase(self, phrase: str) -> bool:
+        """Whether ``phrase`` ends in a word for a person or a known job title."""
+        words = phrase.lower().split()
+        if _PERSON_NOUN_WORD.fullmatch(words[-1]):
+            return True
+        titles = _job_title_set()
+        return any(" ".join(words[i:]) in titles for i in range(len(words)))
+
     def _place_or_org(self, name: str) -> bool:
         """Whether every word of ``name`` is a known place, group or organisation word and
         none a known name ("Toronto", "Red Cross")."""
@@ -434,12 +493,30 @@ class PersonCueRecognizer(Recognizer):
                 if m.group("stamp") or seen[ent] >= 2:
                     self._add(out, text, m.start("ent"), m.end("ent"), self.LETTER_SCORE)
         for c in _COMMA_CAP.finditer(text):
-            if _APPOSITIVE_BEFORE.search(text, max(0, c.start() - 80), c.start()) is None:
+            b = _APPOSITIVE_BEFORE.search(text, max(0, c.start() - 80), c.start())
+            if b is None or not self._person_noun_phrase(b.group("np")):
                 continue
             m = _APPOSITIVE_AFTER.match(text, c.start())
             if m is not None and not self._place_or_org(m.group("ent")):
                 self._add(out, text, m.start("ent"), m.end("ent"), self.APPOSITION_SCORE)
-        for rx in (_KIN_OF, _IN_THE_NAME_OF, _PARTY_LINE):
+        for m in _NAME_THEN_NOUN.finditer(text):
+            if self._person_noun_phrase(m.group("np")) and not self._place_or_org(m.group("ent")):
+                self._add(out, text, m.start("ent"), m.end("ent"), self.APPOSITION_SCORE)
+        for m in _BRACKET_NICKNAME.finditer(text):  # "Will", "Sunny": a nickname is a name
+            nick = m.group("ent")
+            before = text[max(0, m.start() - 30) : m.start()].split()
+            if (nick.isupper() and len(nick) >= 3) or (
+                before
+                and (
+                    before[-1].strip(".,") in self._gaz.org_suffixes
+                    or before[-1].strip(".,") in _ORG_HEADS
+                )
+            ):
+                continue  # 'Pilbara Iron Ore Services Pty Ltd ("PIOS")': an organisation's
+            out.append(
+                Span(m.start("ent"), m.end("ent"), "PERSON", self.APPOSITION_SCORE, self.name)
+            )
+        for rx in (_KIN_OF, _IN_THE_NAME_OF, _PARTY_LINE, _RANK_NUMBER_NAME, _NAME_AGE_LINE):
             for m in rx.finditer(text):
                 if not self._place_or_org(m.group("ent")):
                     self._add(out, text, m.start("ent"), m.end("ent"), self.APPOSITION_SCORE)
@@ -496,6 +573,11 @@ class PersonCueRecognizer(Recognizer):
                     out.append(
                         Span(m.start(1), m.end(1), "PERSON", self.CHAT_NAME_SCORE, self.name)
                     )
+        for m in _STAMPED_LOWER_SPEAKER.finditer(text):
+            if m.group("ent") not in _NOT_NAMES:
+                out.append(
+                    Span(m.start("ent"), m.end("ent"), "PERSON", self.LETTER_SCORE, self.name)
+                )
         for rx in (_LOWER_NAME_BEFORE, _LOWER_NAME_AFTER):
             for m in _overlapping(rx, text):
                 word = m.group("ent")

@@ -123,3 +123,17 @@ def test_build_devset_writes_loadable_jsonl(tmp_path: Path) -> None:
     assert back == docs
     assert sum(d.id.startswith("tpl-") for d in back) == 40
     assert sum(d.id.startswith("real-") for d in back) >= 60
+
+
+@pytest.mark.parametrize(
+    "folder", ["tagger_holdout", "tagger_holdout2", "tagger_holdout3", "tagger_holdout4"]
+)
+def test_every_held_out_set_parses_with_valid_spans(folder):
+    from pathlib import Path
+
+    import privtext
+    from privtext.tagging.devset import load_realistic
+
+    docs = load_realistic(Path(privtext.__file__).parent / "data" / folder)
+    assert len(docs) >= 40
+    assert all(d.spans and all(d.text[s.start : s.end].strip() for s in d.spans) for d in docs)

@@ -258,3 +258,25 @@ def test_a_person_then_a_firm_is_no_job_title(spans_of):
     assert [t for _e, t in spans_of(JobTitleRecognizer(), "Kerry Dunne, Senior Partner")] == [
         "Senior Partner"
     ]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("UNITS ALLOCATED: PC 4471 HOLLIS, PC 2290 NWOSU", ["HOLLIS", "NWOSU"]),
+        ("CALLER: MRS AMINA YUSUF  TEL: 0121 496 0000", ["AMINA YUSUF"]),
+        ("Allocated worker: Siobhán Ní Bhriain, Social Worker", ["Siobhán Ní Bhriain"]),
+        ("Profiles near you\n\nTemi, 31 · Brixton\nLoves jazz", ["Temi"]),
+        ('Secretary – Kwame Asante ("KA")', ["KA"]),
+        ('Resident: Herbert Lane (prefers "Bert")', ["Herbert Lane", "Bert"]),
+        ('Client: Northern Iron Services Pty Ltd ("NISL")', []),
+        ("Kelechi, a civil engineer, works in Abuja", ["Kelechi"]),
+        ("The courier, Bogdan, left it outside", ["Bogdan"]),
+        (
+            "12/05/2024, 08:01 - seun: omo see rain\n12/05/2024, 08:03 - seun: e don stop",
+            ["seun", "seun"],
+        ),
+    ],
+)
+def test_ranks_columns_profiles_nicknames_and_roles_name_persons(spans_of, text, expected):
+    assert [t for e, t in spans_of(CUES, text) if e == "PERSON"] == expected
