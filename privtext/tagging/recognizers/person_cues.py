@@ -496,9 +496,9 @@ class PersonCueRecognizer(Recognizer):
             b = _APPOSITIVE_BEFORE.search(text, max(0, c.start() - 80), c.start())
             if b is None or not self._person_noun_phrase(b.group("np")):
                 continue
-            m = _APPOSITIVE_AFTER.match(text, c.start())
-            if m is not None and not self._place_or_org(m.group("ent")):
-                self._add(out, text, m.start("ent"), m.end("ent"), self.APPOSITION_SCORE)
+            a = _APPOSITIVE_AFTER.match(text, c.start())
+            if a is not None and not self._place_or_org(a.group("ent")):
+                self._add(out, text, a.start("ent"), a.end("ent"), self.APPOSITION_SCORE)
         for m in _NAME_THEN_NOUN.finditer(text):
             if self._person_noun_phrase(m.group("np")) and not self._place_or_org(m.group("ent")):
                 self._add(out, text, m.start("ent"), m.end("ent"), self.APPOSITION_SCORE)
