@@ -32,6 +32,7 @@ _NUM = rf"(?:[0-9]{{1,3}}|(?i:{_NUM_WORD}))"
 _DECADE_WORD = "twenties|thirties|forties|fifties|sixties|seventies|eighties|nineties|teens"
 _POSSESSIVE = r"(?i:his|her|their|my|your|our)"
 _CAP = r"[A-Z\u00c0-\u00d6\u00d8-\u00de][a-z\u00df-\u00ff'\-]+"
+_CAPS = r"[A-Z][A-Z'\-]{2,}"
 
 _PATTERNS: list[tuple[str, str, float]] = [
     # 43 years old / 43-year-old / 43 yrs / 43 years of age / forty-three years old
@@ -42,7 +43,7 @@ _PATTERNS: list[tuple[str, str, float]] = [
         rf"{_NUM}\s+(?i:year|yr)\s+old)(?![\w])",
         0.85,
     ),
-    ("yrs", r"(?<![\w.,])(?P<p2>[0-9]{1,3}\s?(?:yrs|yrs\.))(?![\w])", 0.7),
+    ("yrs", r"(?<![\w.,])(?P<p2>[0-9]{1,3}\s?(?i:yrs\.?))(?![\w])", 0.7),
     # aged 43 / age 43 / age: 43 / at the age of 43
     (
         "aged",
@@ -103,10 +104,13 @@ _PATTERNS: list[tuple[str, str, float]] = [
         r"[0-9]{1,2}[./\-][0-9]{1,2}[./\-](?:19|20)?[0-9]{2}[ \t]*\((?P<p13>[0-9]{1,3})\)",
         0.8,
     ),
-    # John Smith (43) / Maria Lopez, 43,
+    # John Smith (43) / Maria Lopez, 43, / TARIQ AKHTAR, 68, / "Femi, 32 · Peckham" (a name
+    # alone opening a line, then its age and a separator)
     (
         "after_name",
-        rf"(?<![\w]){_CAP}\s+{_CAP}(?:\s*\((?P<p5>[0-9]{{1,3}})\)|,\s+(?P<p6>[0-9]{{1,3}}),)",
+        rf"(?<![\w])(?:{_CAP}|{_CAPS})\s+(?:{_CAP}|{_CAPS})(?:\s*\((?P<p5>[0-9]{{1,3}})\)|,\s+"
+        rf"(?P<p6>[0-9]{{1,3}}),)|(?m:^)[ \t]*{_CAP}(?:[ \t\-]{_CAP})?,[ \t]+(?P<p14>[0-9]{{1,2}})"
+        r"(?=[ \t]*[\u00b7\u2022|])",
         0.7,
     ),
 ]
@@ -171,7 +175,7 @@ class AgeRecognizer(Recognizer):
             if kind is None:
                 continue
             if kind == "after_name":
-                grp = "p5" if m.start("p5") >= 0 else "p6"
+                grp = next(g for g in ("p5", "p6", "p14") if m.start(g) >= 0)
             elif kind == "sex_age":
                 grp = "p11" if m.start("p11") >= 0 else "p12"
             else:

@@ -280,3 +280,32 @@ def test_a_person_then_a_firm_is_no_job_title(spans_of):
 )
 def test_ranks_columns_profiles_nicknames_and_roles_name_persons(spans_of, text, expected):
     assert [t for e, t in spans_of(CUES, text) if e == "PERSON"] == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Profiles near you\n\nAmara, 27 · Salford\nNurse by day", ["27"]),
+        ("CALLER'S SON DEVON HARRIS, 17, WAS AT HOME", ["17"]),
+        ("NEIGHBOUR, APPROX 40 YRS, SEEN LEAVING", ["40 YRS"]),
+    ],
+)
+def test_ages_after_a_profile_name_in_capitals_and_in_shorthand(spans_of, text, expected):
+    from privtext.tagging.recognizers.age import AgeRecognizer
+
+    assert [t for _e, t in spans_of(AgeRecognizer(), text)] == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("the claimant, a former coach driver based at the depot", ["former coach driver"]),
+        ("Tama is a forestry worker from Tokoroa", ["forestry worker"]),
+        ("their claims assessor repudiated the claim", ["claims assessor"]),
+        ("the driver was not hurt", []),  # a bare "driver" is left alone
+    ],
+)
+def test_compound_occupations_are_job_titles(spans_of, text, expected):
+    from privtext.tagging.recognizers.job_title import JobTitleRecognizer
+
+    assert [t for _e, t in spans_of(JobTitleRecognizer(), text)] == expected
