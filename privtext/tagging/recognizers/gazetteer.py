@@ -31,6 +31,7 @@ from typing import ClassVar
 
 from privtext.tagging.base import Recognizer, Span
 from privtext.tagging.recognizers.organization import HEADS as _ORG_HEAD_LIST
+from privtext.tagging.register import chat_register
 
 # One regex: capitalized word tokens (first char not a lower-case ASCII letter; the Python
 # check ``isupper`` filters the rest), inner hyphens and apostrophes allowed.
@@ -40,6 +41,14 @@ _PARTICLE_GAP = re.compile(
     r"ter|ten|y)[ \t]){1,2}\Z"
 )
 _ORG_HEADS = frozenset(_ORG_HEAD_LIST)
+_LOWER_TOKEN = re.compile(r"(?<![\w@./\-])[a-z][a-z\u00df-\u00ff]{2,}(?![\w@\-]|\.\w)")
+# Places whose names are also everyday English words: never taken in lower case.
+_LOWER_PLACE_WORDS = frozenset(
+    "nice reading bath split mobile orange buffalo phoenix march chad jersey guinea turkey "
+    "china georgia victoria florence chester worth hull wells bury deal ely sale cork derby "
+    "dover eugene troy salem lima santiago sofia jordan israel india man poole brest male "
+    "bristol lincoln washington charlotte austin aurora regina bologna hope york".split()
+)
 _TITLE_GAP = re.compile(r"\.?[ \t\u00a0]{1,2}\Z")
 
 TITLES = frozenset(
@@ -638,6 +647,21 @@ class GazetteerRecognizer(Recognizer):
             return toks[j][1]
         return -1
 
+    def _lower_case_places(self, text: str, gaz: Gazetteer) -> list[Span]:
+        """Known one-word places written in lower case, for texts in chat register ("im at
+        my nans in wollongong"), unless the word is also a name or a common English word."""
+        out = []
+        for m in _LOWER_TOKEN.finditer(text):
+            word = m.group()
+            cap = word[0].upper() + word[1:]
+            if word in _LOWER_PLACE_WORDS or cap in gaz.given or cap in STOPWORDS:
+                continue
+            for phrase, etype, score in gaz.phrases.get(cap, ()):
+                if phrase == cap and etype == "LOCATION":
+                    out.append(Span(m.start(), m.end(), "LOCATION", score, self.name))
+                    break
+        return out
+
     # -- main ----------------------------------------------------------------------------------
     def analyze(self, text: str) -> list[Span]:
         """Tag names, places, organisations and nationalities (see the module docstring)."""
@@ -654,6 +678,8 @@ class GazetteerRecognizer(Recognizer):
             core = _strip_possessive(tok)
             toks.append((m.start(), m.start() + len(core), core))
         out: list[Span] = []
+        if chat_register(text):
+            out.extend(self._lower_case_places(text, gaz))
         n_toks = len(toks)
         i = 0
         while i < n_toks:

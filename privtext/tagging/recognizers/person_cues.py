@@ -44,6 +44,7 @@ from privtext.tagging.recognizers.username import (
     STAMP_LINE_END,
     STAMP_LINE_START,
 )
+from privtext.tagging.register import chat_register
 
 _W = r"[^\W\d_]"
 # One name word: Capitalized (Hoffmann, Mazón, O'Brien, Klaus-Dieter) or UPPER (KARADAĞ).
@@ -238,12 +239,6 @@ _RELATIVE_WORDS = (
     "siblings", "brothers", "sisters", "nephews", "nieces", "cousins", "twins", "kids",
 )  # fmt: skip
 _LIST_NAME = re.compile(rf"(?<![(\w])({_NAME_TOKEN})(?![^()\n]*\))")
-# Chat register: where people write in lower case, names are in lower case too ("pay bridget
-# not me", "róisín u in or nah"). A text is in that register when at least a third of its line
-# and sentence starts (after a chat speaker's "name: " or time stamp) are lower-case letters.
-_STARTS = re.compile(
-    r"(?:^|[.!?][ \t]+)(?:[^\w\n]{0,3}[ \t]*)?(?:[\w.\-]{1,30}:[ \t]+)?([^\W\d_])", re.M
-)
 _LOWER_WORD = re.compile(
     r"(?<![\w@./\-'\u2019])([a-z\u00df-\u00ff][a-z\u00df-\u00ff\-]{2,20})(?![\w@\-]|\.\w)"
 )
@@ -252,11 +247,6 @@ _LOWER_WORD = re.compile(
 #: "pinto" or "rowe" may be taken but "grace", "rose" or "will" (also on the lists of names
 #: that are words) never are.
 _LOWER_NAME_MAX_ZIPF = 3.5
-
-
-def _chat_register(text: str) -> bool:
-    starts = [m.group(1) for m in _STARTS.finditer(text)]
-    return len(starts) >= 3 and sum(c.islower() for c in starts) * 3 >= len(starts)
 
 
 @lru_cache(maxsize=100_000)
@@ -557,7 +547,7 @@ class PersonCueRecognizer(Recognizer):
             for m in rx.finditer(text):
                 self._add(out, text, m.start("ent"), m.end("ent"), self.LETTER_SCORE)
         given = self._gaz.given
-        if _chat_register(text):
+        if chat_register(text):
             surnames = self._gaz.surnames
             for m in _LOWER_WORD.finditer(text):
                 word = m.group(1)

@@ -309,3 +309,11 @@ def test_compound_occupations_are_job_titles(spans_of, text, expected):
     from privtext.tagging.recognizers.job_title import JobTitleRecognizer
 
     assert [t for _e, t in spans_of(JobTitleRecognizer(), text)] == expected
+
+
+def test_in_chat_register_lower_case_known_places_are_locations(spans_of):
+    chat = "lol ok\nim in auckland till friday\nnice one. reading the rules now\n"
+    got = [t for e, t in spans_of(GAZ, chat) if e == "LOCATION"]
+    assert got == ["auckland"]  # never "nice" or "reading", places that are also words
+    prose = "The Board met in March. The minutes were approved. We moved to auckland later."
+    assert [t for e, t in spans_of(GAZ, prose) if e == "LOCATION"] == []
