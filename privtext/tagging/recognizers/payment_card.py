@@ -55,6 +55,15 @@ def _plausible_issuer(d: str) -> bool:
     return False
 
 
+# A card number partly masked, as receipts and statements print it: "5555 55XX XXXX 4444",
+# "4111-11**-****-1111", "XXXX XXXX XXXX 1234" (four groups of four, the masked ones X or *).
+_MASKED = re.compile(
+    r"(?<![0-9A-Za-z\-])(?=[0-9Xx*]{4}([ \-])[0-9Xx*]{4}\1[0-9Xx*]{4}\1[0-9]{4})"
+    r"(?=[0-9Xx* \-]{0,14}[Xx*])[0-9Xx*]{4}[ \-][0-9Xx*]{4}[ \-][0-9Xx*]{4}[ \-][0-9]{4}"
+    r"(?![0-9A-Za-z])"
+)
+
+
 class PaymentCardRecognizer(PatternRecognizer):
     """Tag payment card numbers as ``CREDIT_CARD``."""
 
@@ -77,6 +86,7 @@ class PaymentCardRecognizer(PatternRecognizer):
         "pan",
     )
     VALIDATED_SCORE: ClassVar[float] = 0.95
+    MASKED_SCORE: ClassVar[float] = 0.85
     CONTEXT_BOOST: ClassVar[float] = 0.05
 
     def precheck(self, text: str) -> bool:
@@ -117,6 +127,9 @@ class PaymentCardRecognizer(PatternRecognizer):
                         score = min(1.0, score + self.CONTEXT_BOOST)
                     out.append(Span(s, e, "CREDIT_CARD", score, self.name))
                     break
+        for m in _MASKED.finditer(text):
+            if sum(c.isdigit() for c in m.group()) >= 4:
+                out.append(Span(m.start(), m.end(), "CREDIT_CARD", self.MASKED_SCORE, self.name))
         return out
 
     @staticmethod

@@ -555,6 +555,12 @@ _SORT_CODE_RX = re.compile(
 _GENERIC_ID_RX = re.compile(
     rf"(?<![\w])(?:ID|Id|id|No\.|no\.|Nr\.|#|(?i:number))\s*(?:[:=]\s*)?{_ID}"
 )
+# airline and hotel booking codes (PNRs): six letters and digits after a booking word
+# ("booking QX7T4M", "reservation code: 7KLM2P")
+_BOOKING_CODE_RX = re.compile(
+    r"(?i:\b(?:booking|reservation|pnr|confirmation)(?:[ \t]+(?:ref(?:erence)?|code|no\.?|"
+    r"number|#))?)[ \t]*[:#]?[ \t]*(?P<ent>(?=[A-Z]*[0-9])(?=[0-9]*[A-Z])[A-Z0-9]{6})(?![\w\-])"
+)
 # police collar / badge numbers: PC 4471, DC 2210, Sgt 1187
 _RANK_RX = re.compile(
     r"(?<![\w])(?P<rank>PC|DC|PS|DS|DI|DCI|PCSO|Sgt\.?|Sergeant|Constable)"
@@ -692,6 +698,9 @@ class AccountNumberRecognizer(Recognizer):
         for m in _scan(_PLATE_RX, text, windows):
             if m.span("id") not in seen:
                 add(*m.span("id"), _PLATE_SCORE)
+        for m in _scan(_BOOKING_CODE_RX, text, windows):
+            if m.span("ent") not in seen:
+                add(*m.span("ent"), _ACCOUNT_SCORE)
         for m in _scan(_ACCOUNT_REQUEST, text, windows):
             self._answer(text, m.end(), out, add)
         return out

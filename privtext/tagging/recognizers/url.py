@@ -24,6 +24,15 @@ _BARE_URL_RE = re.compile(
     r"/[^\s<>\"'`{}|\\^\u00ab\u00bb\u201c\u201d\u2018\u2019]+",
     re.IGNORECASE,
 )
+# A bare domain that a cue calls a person's site: "Portfolio: junseo-kim.example.com", "my CV and
+# projects are on kwabenaosei.example.net", "found her portfolio marisadraws.example.com".
+_CUED_DOMAIN_RE = re.compile(
+    r"(?i:\b(?:portfolio|website|web[ \t]+site|site|blog|homepage|home[ \t]+page|cv|"
+    r"r[e\u00e9]sum[e\u00e9]|projects?|shop|store)(?:[ \t]+(?:is|are))?(?:[ \t]+(?:at|on))?"
+    r"[ \t]*:?[ \t]+)"
+    r"(?P<ent>[a-z0-9](?:[a-z0-9\-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9\-]{0,61}[a-z0-9])?)*"
+    r"\.[a-z]{2,12})(?![\w@\-]|\.[a-z0-9])"
+)
 _TRAIL = ".,;:!?*'\"~"
 _PAIRS = {")": "(", "]": "[", "}": "{"}
 
@@ -50,14 +59,17 @@ class UrlRecognizer(PatternRecognizer):
     BARE_SCORE: ClassVar[float] = 0.85
 
     def precheck(self, text: str) -> bool:
-        """Only texts with ``://``, ``www.`` or a ``/`` can hold a URL."""
-        return "/" in text or "www." in text.lower()
+        """Only texts with ``://``, ``www.``, a ``/`` or a ``.`` can hold a URL."""
+        return "." in text or "/" in text
 
     def analyze(self, text: str) -> list[Span]:
         """Find URLs; see the module docstring for the trimming rules."""
         if not text or not self.precheck(text):
             return []
-        out: list[Span] = []
+        out: list[Span] = [
+            Span(m.start("ent"), m.end("ent"), "URL", self.BARE_SCORE, self.name)
+            for m in _CUED_DOMAIN_RE.finditer(text)
+        ]
         for m in _URL_RE.finditer(text):
             url = _trim(m.group())
             low = url.lower()

@@ -65,7 +65,8 @@ class UsernameRecognizer(PatternRecognizer):
         (
             # prose cues ("posted by"): only a login-shaped word (with _ . - or a digit)
             "posted_by",
-            r"(?i:\b(?:posted|submitted|reported|created|opened|raised|filed) by)[ \t]+"
+            r"(?i:\b(?:(?:posted|submitted|reported|created|opened|raised|filed|comment|review)"
+            r"[ \t]+by|(?:reply|replied|response|comment|message)[ \t]+from))[ \t]+"
             r"(?P<ent>[A-Za-z0-9]+[_.\-0-9][A-Za-z0-9_.\-]*[A-Za-z0-9])(?![\w@]|\.[A-Za-z])",
             0.8,
         ),

@@ -317,3 +317,41 @@ def test_in_chat_register_lower_case_known_places_are_locations(spans_of):
     assert got == ["auckland"]  # never "nice" or "reading", places that are also words
     prose = "The Board met in March. The minutes were approved. We moved to auckland later."
     assert [t for e, t in spans_of(GAZ, prose) if e == "LOCATION"] == []
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("paid with card 5555 55XX XXXX 4444 on arrival", ["5555 55XX XXXX 4444"]),
+        ("card ending XXXX-XXXX-XXXX-1234", ["XXXX-XXXX-XXXX-1234"]),
+        ("the years 2021 2022 2023 2024 were hard", []),  # no mask, no card
+    ],
+)
+def test_masked_card_numbers_are_cards(spans_of, text, expected):
+    from privtext.tagging.recognizers.payment_card import PaymentCardRecognizer
+
+    assert [t for _e, t in spans_of(PaymentCardRecognizer(), text)] == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Portfolio: ana-lucia.example.org", ["ana-lucia.example.org"]),
+        ("my projects are on tomasz-dev.example.net.", ["tomasz-dev.example.net"]),
+        ("the site is down again", []),
+        ("write to me at ana@example.org", []),
+    ],
+)
+def test_a_bare_domain_called_a_site_is_a_url(spans_of, text, expected):
+    from privtext.tagging.recognizers.url import UrlRecognizer
+
+    assert [t for _e, t in spans_of(UrlRecognizer(), text)] == expected
+
+
+def test_logins_after_reply_from_and_booking_codes_are_identifiers(spans_of):
+    from privtext.tagging.recognizers.reference_number import AccountNumberRecognizer
+
+    text = "Reply from ravi_k_2021 (02-04-2024): same here"
+    assert [t for _e, t in spans_of(USERS, text)] == ["ravi_k_2021"]
+    text = "Complaint about booking ZT4K9Q and reservation code: 8MPL2X"
+    assert [t for _e, t in spans_of(AccountNumberRecognizer(), text)] == ["ZT4K9Q", "8MPL2X"]
