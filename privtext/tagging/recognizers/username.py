@@ -25,7 +25,9 @@ from privtext.tagging.base import PatternRecognizer, Span
 
 _LOGIN = r"[A-Za-z0-9_][A-Za-z0-9_.\-]{1,30}[A-Za-z0-9_]"
 # A lower-case word opening a chat line ("rajiv: on it"); taken when it opens two lines or more.
-_LINE_NICK = re.compile(r"(?m)^(?:\[[0-9:]{4,8}\][ \t]*)?([a-z][a-z0-9_.\-]{1,30}):[ \t]")
+_LINE_NICK = re.compile(
+    r"(?m)^(?:\[[0-9:]{4,8}\][ \t]*)?([a-z][a-z0-9_.\-]{1,30}(?: [a-z][a-z0-9_.\-]{1,15})?):[ \t]"
+)  # "rajiv: on it", "big mo: not me"
 # A speaker line of a chat or review export: the speaker, then only a time or a date ("maya.r
 # 9:02 AM" in Slack, "tobi — Today at 9:04 AM" in Discord, "karen_w_1972 · 02/03/2024" in app
 # reviews). Shared with the person cues, which take capitalised speakers ("Angelica Dela Cruz

@@ -355,3 +355,8 @@ def test_logins_after_reply_from_and_booking_codes_are_identifiers(spans_of):
     assert [t for _e, t in spans_of(USERS, text)] == ["ravi_k_2021"]
     text = "Complaint about booking ZT4K9Q and reservation code: 8MPL2X"
     assert [t for _e, t in spans_of(AccountNumberRecognizer(), text)] == ["ZT4K9Q", "8MPL2X"]
+
+
+def test_a_two_word_lower_case_nick_opening_chat_lines_is_a_username(spans_of):
+    chat = "kojo: who has the bibs\nlil dee: not me\nkojo: ok\nlil dee: ask ref\n"
+    assert [t for _e, t in spans_of(USERS, chat)] == ["kojo", "lil dee", "kojo", "lil dee"]
