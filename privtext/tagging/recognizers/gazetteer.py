@@ -30,7 +30,7 @@ from pathlib import Path
 from typing import ClassVar
 
 from privtext.tagging.base import Recognizer, Span
-from privtext.tagging.recognizers.organization import HEADS as _ORG_HEAD_LIST
+from privtext.tagging.recognizers.organization import HEAD_SET as _ORG_HEADS
 from privtext.tagging.register import chat_register
 
 # One regex: capitalized word tokens (first char not a lower-case ASCII letter; the Python
@@ -40,7 +40,6 @@ _PARTICLE_GAP = re.compile(
     r"[ \t](?:(?:van|von|de|der|den|da|di|del|della|dos|das|du|le|la|bin|ibn|ben|al|el|zu|"
     r"ter|ten|y)[ \t]){1,2}\Z"
 )
-_ORG_HEADS = frozenset(_ORG_HEAD_LIST)
 _LOWER_TOKEN = re.compile(r"(?<![\w@./\-])[a-z][a-z\u00df-\u00ff]{2,}(?![\w@\-]|\.\w)")
 # Places whose names are also everyday English words: never taken in lower case.
 _LOWER_PLACE_WORDS = frozenset(

@@ -243,6 +243,12 @@ def _read_titles(path: str | None) -> list[str]:
     return out
 
 
+@lru_cache(maxsize=1)
+def job_title_set() -> frozenset[str]:
+    """The packaged job titles, lower case, as a set (for lookups by other recognizers)."""
+    return frozenset(_read_titles(None))
+
+
 def _trie_regex(words: list[str]) -> str:
     """A regex matching any of ``words`` (longest first), built from a character trie.
 

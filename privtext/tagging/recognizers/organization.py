@@ -66,7 +66,7 @@ _CONN = (
     r"la|le)"
 )
 _RUN = rf"{_CAP}(?:[ \t]{_CAP}|[ \t]{_CONN}[ \t]{_CAP}){{0,7}}"
-_HEAD_SET = frozenset(HEADS)
+HEAD_SET = frozenset(HEADS)
 _HEAD_ALT = "|".join(re.escape(h) for h in sorted(HEADS, key=len, reverse=True))
 _PREFIX_ALT = "|".join(re.escape(h) for h in sorted(PREFIX_HEADS, key=len, reverse=True))
 _AREA_ALT = "|".join(AREAS)
@@ -140,7 +140,7 @@ class OrganizationRecognizer(Recognizer):
         for m in _NUMBERED.finditer(text):
             out.append(Span(m.start("ent"), m.end("ent"), "ORGANIZATION", self.SCORE, self.name))
         for m in _AREA_PREFIX.finditer(text):
-            if m.group("ent").split()[-1] in _HEAD_SET:
+            if m.group("ent").split()[-1] in HEAD_SET:
                 continue  # "County Council" is an organisation
             out.append(Span(m.start("ent"), m.end("ent"), "LOCATION", self.AREA_SCORE, self.name))
         for m in _AREA.finditer(text):

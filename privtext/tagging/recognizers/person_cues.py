@@ -38,8 +38,8 @@ from privtext.tagging.recognizers.gazetteer import (
     TITLES,
     load_gazetteer,
 )
-from privtext.tagging.recognizers.job_title import ROLE_HEADS
-from privtext.tagging.recognizers.organization import HEADS as _ORG_HEAD_LIST
+from privtext.tagging.recognizers.job_title import ROLE_HEADS, job_title_set
+from privtext.tagging.recognizers.organization import HEAD_SET as _ORG_HEADS
 from privtext.tagging.recognizers.username import (
     STAMP_LINE_END,
     STAMP_LINE_START,
@@ -124,9 +124,12 @@ _CHAT_ROLE = re.compile(
     r"moderator|hr|it)\))[ \t]*:"
 )
 # Chat exports: "[08:33] Sola: ...", "12/06/2024, 19:02 - Siobhán 🏑: ...", "Yuki S.: ..."
+_CHAT_STAMP = (
+    r"\[[^\]\n]{4,25}\][ \t]*|\d{1,4}[/.\-]\d{1,2}[/.\-]\d{1,4},?[ \t]"
+    r"\d{1,2}:\d{2}(?::\d{2})?(?:[ \t]?[AaPp][Mm])?[ \t]*[-\u2013][ \t]*"
+)
 _CHAT_SPEAKER = re.compile(
-    r"(?m)^[ \t]*(?P<stamp>\[[^\]\n]{4,25}\][ \t]*|\d{1,4}[/.\-]\d{1,2}[/.\-]\d{1,4},?[ \t]"
-    r"\d{1,2}:\d{2}(?::\d{2})?(?:[ \t]?[AaPp][Mm])?[ \t]*[-\u2013][ \t]*)?"
+    rf"(?m)^[ \t]*(?P<stamp>{_CHAT_STAMP})?"
     r"(?:(?:Uncle|Aunty|Auntie|Aunt|Cousin|Dr|Mr|Mrs|Ms)[ \t]+)?"
     r"(?P<ent>[A-Z\u00c0-\u024f][^\W\d_]+(?:[ \t][A-Z\u00c0-\u024f][^\W\d_]*\.?){0,2})"
     r"[ \t]*(?:[^\w\s:]{1,3}[ \t]*)?:[ \t]"
@@ -134,14 +137,6 @@ _CHAT_SPEAKER = re.compile(
 # A name in apposition to a word for a person: "Pt's mother, Hinemoa, phoned", "One trainee,
 # Opio, dropped out", "A Congolese resident, Espoir Mbuyi, offered"; the name must be followed
 # by a comma, a bracket or a verb, as an apposition is.
-_ORG_HEADS = frozenset(_ORG_HEAD_LIST)
-
-
-@lru_cache(maxsize=1)
-def _job_title_set() -> frozenset[str]:
-    from privtext.tagging.recognizers.job_title import _read_titles
-
-    return frozenset(t.lower() for t in _read_titles(None))
 
 
 _PERSON_NOUNS = (
@@ -182,8 +177,7 @@ _RANK_NUMBER_NAME = re.compile(
 )
 # A lower-case speaker after a chat export's time stamp: "03/08/2024, 07:20 - tolu: thanks"
 _STAMPED_LOWER_SPEAKER = re.compile(
-    r"(?m)^[ \t]*(?:\[[^\]\n]{4,25}\][ \t]*|\d{1,4}[/.\-]\d{1,2}[/.\-]\d{1,4},?[ \t]"
-    r"\d{1,2}:\d{2}(?::\d{2})?(?:[ \t]?[AaPp][Mm])?[ \t]*[-\u2013][ \t]*)"
+    rf"(?m)^[ \t]*(?:{_CHAT_STAMP})"
     r"(?P<ent>[a-z][a-z\-]{1,20}(?:[ \t][a-z][a-z\-]{1,20})?)[ \t]*:[ \t]"
 )
 # A profile or list line opening with a name and an age: "Femi, 32 \u00b7 Peckham"
@@ -227,17 +221,16 @@ _PARTY_LINE = re.compile(
 )
 # Names listed after a plural word for relatives: "her children Marcia (Toronto), Delroy and
 # Paulette", "eleven grandchildren, including Shanique, Andre and Kemar"
-_RELATIVES_LIST = re.compile(
-    r"(?i:\b(?:children|sons|daughters|grandchildren|great-grandchildren|grandsons|"
-    r"granddaughters|siblings|brothers|sisters|nephews|nieces|cousins|twins|kids))"
-    r"(?:,?[ \t]+(?i:including|namely|called|named))?,?[ \t]+"
-    rf"(?P<list>{_NAME_TOKEN}(?:[ \t]*\([^()\n]{{1,40}}\))?"
-    rf"(?:(?:,[ \t]+|,?[ \t]+and[ \t]+){_NAME_TOKEN}(?:[ \t]*\([^()\n]{{1,40}}\))?)+)"
-)
 _RELATIVE_WORDS = (
     "children", "sons", "daughters", "grandchildren", "grandsons", "granddaughters",
     "siblings", "brothers", "sisters", "nephews", "nieces", "cousins", "twins", "kids",
 )  # fmt: skip
+_RELATIVES_LIST = re.compile(
+    r"(?i:\b(?:great-grandchildren|" + "|".join(_RELATIVE_WORDS) + r"))"
+    r"(?:,?[ \t]+(?i:including|namely|called|named))?,?[ \t]+"
+    rf"(?P<list>{_NAME_TOKEN}(?:[ \t]*\([^()\n]{{1,40}}\))?"
+    rf"(?:(?:,[ \t]+|,?[ \t]+and[ \t]+){_NAME_TOKEN}(?:[ \t]*\([^()\n]{{1,40}}\))?)+)"
+)
 _LIST_NAME = re.compile(rf"(?<![(\w])({_NAME_TOKEN})(?![^()\n]*\))")
 _LOWER_WORD = re.compile(
     r"(?<![\w@./\-'\u2019])([a-z\u00df-\u00ff][a-z\u00df-\u00ff\-]{2,20})(?![\w@\-]|\.\w)"
@@ -384,7 +377,7 @@ class PersonCueRecognizer(Recognizer):
         words = phrase.lower().split()
         if _PERSON_NOUN_WORD.fullmatch(words[-1]):
             return True
-        titles = _job_title_set()
+        titles = job_title_set()
         return any(" ".join(words[i:]) in titles for i in range(len(words)))
 
     def _place_or_org(self, name: str) -> bool:

@@ -187,16 +187,10 @@ def _known_phrase_type(surface: str) -> str | None:
     return None
 
 
-@lru_cache(maxsize=1)
 def _job_titles() -> frozenset[str]:
-    from importlib import resources
+    from privtext.tagging.recognizers.job_title import job_title_set
 
-    raw = resources.files("privtext").joinpath("data/job_titles.txt").read_text(encoding="utf-8")
-    return frozenset(
-        line.strip().lower()
-        for line in raw.splitlines()
-        if line.strip() and not line.startswith("#")
-    )
+    return job_title_set()
 
 
 # An age right after a name: " (24)", ", 83,"
