@@ -1,0 +1,150 @@
+"""Job titles found through the person they describe.
+
+A role word next to a tagged person is that person's job, even when the word alone would be
+too generic to tag ("the driver", "our Treasurer") or is missing from the job-title list
+("Tenancy Adjudicator"). Three layouts, all anchored on a PERSON span already kept:
+
+* after the person and a comma, dash, bar or middle dot, up to a delimiter:
+  "Sandra Reid, vendor, tel. ...", "SRI K. N. SHASHIDHAR, ADVOCATE)", "Sophie Brennan ·
+  Senior Technical Recruiter at Northstar";
+* before the person and a comma, after a determiner or a possessive: "our Treasurer, Liam
+  Keane", "their estimator, Tyrone Banks", "the driver, Andriy";
+* a signature: a short line right under a line that is the person's name: "J. W. KIPROTICH /
+  JUDGE", "T. Ngata / Tenancy Adjudicator", "Ma. Cristina Reyes-Lopez / HR Generalist | Lumen".
+
+The role is one to four words, written in one case style (lower case, capitalised words or
+capitals), whose last word is an occupation head: the last word of an entry of the job-title
+list or one of a few role nouns (treasurer, mayor, advocate...), without the generic heads
+("member", "partner", "student", "staff"...). Places, known given names and surnames are never
+a role ("Smith, Chester", "Nowak, Peter").
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from privtext.tagging.base import Span
+
+SOURCE = "role_next_to_person"
+SCORE = 0.8
+
+# Heads of job-title list entries that name no occupation on their own.
+_GENERIC_HEADS = frozenset(
+    {
+        "member", "person", "pair", "staff", "student", "visitor", "lead", "nursing", "partner",
+        "associate", "fellow", "owner", "leader", "rep", "intern", "trainee", "aide", "guide",
+        "guard", "carrier", "handler", "processor", "tester", "rider", "servant", "depute",
+        "coach", "chair", "founder", "co-founder", "captain", "agent",
+    }
+)  # fmt: skip
+# Role nouns that are no head of a list entry (many are too generic to tag on their own).
+_EXTRA_HEADS = frozenset(
+    {
+        "adjudicator", "estimator", "vendor", "generalist", "agronomist", "advocate", "minister",
+        "recruiter", "promoter", "treasurer", "chairman", "mayor", "councillor", "councilor",
+        "commissioner", "superintendent", "inspector", "sergeant", "magistrate", "coroner",
+        "physio", "hygienist", "investigator", "executive", "president", "judge", "registrar",
+        "principal", "clerk", "secretary", "director", "manager", "officer", "administrator",
+        "controller", "caseworker", "paralegal", "dispatcher", "storekeeper", "shopkeeper",
+        "headteacher", "deputy", "vice-principal", "bursar", "archivist", "curator",
+    }
+)  # fmt: skip
+_WORD = r"[A-Za-z][A-Za-z.\-]*|\d+"
+_PHRASE = rf"(?:(?:{_WORD})[ \t]){{0,3}}(?:[A-Za-z][A-Za-z\-]*)"
+_AFTER = re.compile(
+    rf"\A(?:,|[ \t]+[-\u2013\u2014|\u00b7][ \t]*|[ \t]*\|)[ \t]*({_PHRASE})"
+    rf"(?=[ \t]*(?:[,;)|\n/]|\Z|[ \t]+(?:at|for|of|with|in)[ \t]))"
+)
+_BEFORE = re.compile(
+    rf"(?:(?<![\w'])(?:our|your|their|his|her|my|its|the|another)|\w+['\u2019]s)[ \t]+"
+    rf"({_PHRASE}),[ \t]+\Z",
+    re.IGNORECASE,
+)
+_SIGNATURE = re.compile(rf"\n[ \t]*({_PHRASE})[ \t]*(?=$|[ \t]*[|,/(\u2013-])", re.MULTILINE)
+
+
+@lru_cache(maxsize=1)
+def role_heads() -> frozenset[str]:
+    """Occupation head nouns (lower case)."""
+    from privtext.tagging.recognizers.job_title import job_title_set
+
+    heads = {t.split()[-1] for t in job_title_set()} - _GENERIC_HEADS
+    return frozenset(heads | _EXTRA_HEADS)
+
+
+def _one_style(words: list[str]) -> bool:
+    letters = [w for w in words if w[:1].isalpha()]
+    if not letters:
+        return False
+    if all(w.islower() for w in letters) or all(w.isupper() for w in letters):
+        return True
+    return all(w[0].isupper() for w in letters)
+
+
+def _role(phrase: str) -> tuple[int, int] | None:
+    """(start, end) of the role inside ``phrase``: its words up to an occupation head."""
+    from privtext.tagging.recognizers.gazetteer import load_gazetteer
+
+    words = phrase.split()
+    if not words or len(words) > 4 or not _one_style(words):
+        return None
+    head = words[-1].lower()
+    if head not in role_heads():
+        return None
+    gaz = load_gazetteer(None)
+    if any(
+        w.title() in gaz.given or w.title() in gaz.surnames or w.title() in gaz.known_tokens
+        for w in words
+        if w[:1].isupper() and w.lower() not in role_heads()
+    ):
+        return None
+    return 0, len(phrase)
+
+
+def _free(spans: list[Span], start: int, end: int) -> bool:
+    return not any(s.start < end and start < s.end for s in spans)
+
+
+def roles_next_to_persons(text: str, spans: list[Span]) -> list[Span]:
+    """``spans`` plus JOB_TITLE spans for roles written next to a kept PERSON span.
+
+    Args:
+        text: the document.
+        spans: the kept, non-overlapping spans, sorted by start.
+
+    Returns:
+        The spans with the roles added, sorted by start.
+    """
+    persons = [s for s in spans if s.entity_type == "PERSON"]
+    if not persons:
+        return spans
+    added: list[Span] = []
+
+    def add(start: int, end: int) -> None:
+        if start < end and _free(spans, start, end) and _free(added, start, end):
+            added.append(Span(start, end, "JOB_TITLE", SCORE, SOURCE))
+
+    for p in persons:
+        m = _AFTER.match(text[p.end : p.end + 80])
+        if m and _role(m.group(1)):
+            add(p.end + m.start(1), p.end + m.end(1))
+        window = text[max(0, p.start - 80) : p.start]
+        m = _BEFORE.search(window)
+        if m and _role(m.group(1)):
+            base = p.start - len(window)
+            add(base + m.start(1), base + m.end(1))
+        line_start = text.rfind("\n", 0, p.start) + 1
+        line_end = text.find("\n", p.end)
+        if line_end < 0:
+            continue
+        rest = re.sub(r"(?i)\b(?:mr|mrs|ms|dr|prof|rev|sri|smt|hon)\.?|[\"'\u201c\u201d(),.]", "",
+                      text[line_start : p.start] + text[p.end : line_end])  # fmt: skip
+        if rest.strip():
+            continue  # the line holds more than the name
+        m = _SIGNATURE.match(text, line_end)
+        if m and _role(m.group(1)):
+            add(m.start(1), m.end(1))
+    if not added:
+        return spans
+    return sorted(spans + added, key=lambda s: (s.start, s.end))

@@ -1,0 +1,75 @@
+"""Roles written next to a tagged person are job titles (privtext.tagging.roles)."""
+
+from __future__ import annotations
+
+import pytest
+
+from privtext.tagging.base import Span
+from privtext.tagging.roles import roles_next_to_persons
+
+
+def _roles(text: str, *names: str) -> list[str]:
+    spans = []
+    for n in names:
+        i = text.index(n)
+        spans.append(Span(i, i + len(n), "PERSON", 0.9, "test"))
+    spans.sort(key=lambda s: s.start)
+    out = roles_next_to_persons(text, spans)
+    assert [s for s in out if s.entity_type == "PERSON"] == spans  # persons untouched
+    return [text[s.start : s.end] for s in out if s.entity_type == "JOB_TITLE"]
+
+
+@pytest.mark.parametrize(
+    ("text", "names", "expected"),
+    [
+        # after the person, up to a delimiter
+        ("Reported by Joan Pike, vendor, tel. 555 0101.", ["Joan Pike"], ["vendor"]),
+        ("(BY SRI R. K. HEGDE, ADVOCATE)", ["R. K. HEGDE"], ["ADVOCATE"]),
+        ("Ana Ruiz · Senior Data Recruiter at Brightpath", ["Ana Ruiz"], ["Senior Data Recruiter"]),
+        ("Seen by Dr Lena Ward, Superintendent Pharmacist\n", ["Lena Ward"],
+         ["Superintendent Pharmacist"]),
+        ("Present: Musa Bello, Water Promoter; Jane Doe", ["Musa Bello"], ["Water Promoter"]),
+        # before the person, after a determiner or a possessive
+        ("please contact our Treasurer, Sean Daly, by Friday", ["Sean Daly"], ["Treasurer"]),
+        ("their estimator, Carl Boyd, wrote it up", ["Carl Boyd"], ["estimator"]),
+        ("The Division's Media Liaison Officer, Tom Ek, said", ["Tom Ek"],
+         ["Media Liaison Officer"]),
+        # a signature line under the name
+        ("Regards,\nP. Moana\nRent Adjudicator\n3 May 2024", ["P. Moana"], ["Rent Adjudicator"]),
+        ("\nA. B. OTIENO\nJUDGE\n", ["A. B. OTIENO"], ["JUDGE"]),
+        ("\nLiza Cruz\nHR Generalist | Acme BPO Inc.\n", ["Liza Cruz"], ["HR Generalist"]),
+    ],
+)  # fmt: skip
+def test_a_role_next_to_a_person_is_a_job_title(text, names, expected):
+    assert _roles(text, *names) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "names"),
+    [
+        ("Smith, Peter and Jones left.", ["Smith"]),  # a given name, not a role
+        ("Met Ana Ruiz, Manchester office, on Monday.", ["Ana Ruiz"]),  # no role head
+        ("Anna Kay, however, said no.", ["Anna Kay"]),
+        ("my friend, Tom Ek, came", ["Tom Ek"]),  # not an occupation
+        ("a member, Tom Ek, spoke", ["Tom Ek"]),  # generic head
+        ("Ana Ruiz, Chester, UK", ["Ana Ruiz"]),  # a place
+        ("\nSincerely yours, Liza Cruz\nClaims Officer\n", ["Liza Cruz"]),  # more than the name
+        ("Ana Ruiz, Senior data Recruiter, said", ["Ana Ruiz"]),  # mixed case styles
+    ],
+)
+def test_words_that_are_no_role_or_not_next_to_a_person_are_left(text, names):
+    assert _roles(text, *names) == []
+
+
+def test_a_role_already_tagged_is_not_tagged_twice():
+    text = "Joan Pike, nurse, called."
+    spans = [
+        Span(0, 9, "PERSON", 0.9, "t"),
+        Span(11, 16, "JOB_TITLE", 0.7, "job_title_gazetteer"),
+    ]
+    assert roles_next_to_persons(text, spans) == spans
+
+
+def test_without_a_person_nothing_is_added():
+    spans = [Span(0, 5, "LOCATION", 0.9, "t")]
+    assert roles_next_to_persons("Leeds, Treasurer, said", spans) == spans
