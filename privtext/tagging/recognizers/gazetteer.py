@@ -361,6 +361,7 @@ SCORES = {
     "person_surname": 0.45,
     "country": 0.85,
     "city": 0.75,
+    "place": 0.6,
     "organization": 0.85,
     "org_pattern": 0.8,
     "nationality": 0.8,
@@ -391,10 +392,15 @@ class Gazetteer:
     org_prefixes: dict[str, tuple[str, ...]]
 
 
-def _read_list(data_dir: str | None, filename: str) -> list[str]:
-    """Entries of one word list (stripped, comments and blank lines dropped)."""
+def _read_list(data_dir: str | None, filename: str, optional: bool = False) -> list[str]:
+    """Entries of one word list (stripped, comments and blank lines dropped).
+
+    An ``optional`` list missing from a user's ``data_dir`` reads as empty.
+    """
     if data_dir is None:
         text = resources.files("privtext").joinpath("data", filename).read_text("utf-8")
+    elif optional and not (Path(data_dir) / filename).exists():
+        return []
     else:
         text = (Path(data_dir) / filename).read_text(encoding="utf-8")
     out = []
@@ -441,6 +447,11 @@ def load_gazetteer(data_dir: str | None = None) -> Gazetteer:
         entries.append((w, "LOCATION", SCORES["country"]))
     for w in _read_list(data_dir, "cities.txt"):
         entries.append((w, "LOCATION", SCORES["city"]))
+    # towns from GeoNames (optional in a user's data folder): matched, never "known" tokens
+    minor = _read_list(data_dir, "places.txt", optional=True)
+    for w in minor:
+        entries.append((w, "LOCATION", SCORES["place"]))
+    minor_set = frozenset(minor)
     for w in _read_list(data_dir, "organizations.txt"):
         entries.append((w, "ORGANIZATION", SCORES["organization"]))
     for w in _read_list(data_dir, "nationalities.txt"):
@@ -456,7 +467,7 @@ def load_gazetteer(data_dir: str | None = None) -> Gazetteer:
         slot = index.setdefault(key, {})
         if phrase not in slot or slot[phrase][2] < score:
             slot[phrase] = (phrase, etype, score)
-        if " " not in phrase:
+        if " " not in phrase and phrase not in minor_set:
             known.add(phrase)
     phrases = {k: tuple(sorted(v.values(), key=lambda t: -len(t[0]))) for k, v in index.items()}
     prefixes: dict[str, tuple[str, ...]] = {}

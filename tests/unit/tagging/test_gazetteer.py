@@ -128,3 +128,39 @@ def test_family_name_first_is_one_person(spans_of, text, name):
     from privtext.tagging.recognizers.gazetteer import GazetteerRecognizer
 
     assert ("PERSON", name) in spans_of(GazetteerRecognizer(), text, 0.5)
+
+
+# ---- towns from GeoNames (privtext/data/places.txt) ----------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "town"),
+    [
+        ("The ferry from Oban was cancelled.", "Oban"),
+        ("He moved to Kitgum last year.", "Kitgum"),
+        ("Site visit: Merthyr Tydfil depot", "Merthyr Tydfil"),
+    ],
+)
+def test_a_town_of_the_geonames_list_is_a_location(text, town):
+    spans = GazetteerRecognizer().analyze(text)
+    assert [(text[s.start : s.end], s.entity_type) for s in spans] == [(town, "LOCATION")]
+    assert spans[0].score < GazetteerRecognizer().analyze("in London")[0].score
+
+
+def test_towns_named_like_common_words_or_people_are_not_in_the_list():
+    from importlib import resources
+
+    places = set(resources.files("privtext").joinpath("data", "places.txt").read_text().split("\n"))
+    assert {"Oban", "Kitgum", "Peterhead"} <= places
+    assert not {"Reading", "Mobile", "Bath", "Florence", "Jackson", "Mount Pleasant"} & places
+
+
+def test_geonames_towns_are_not_known_tokens_and_the_list_is_optional_in_a_data_dir(tmp_path):
+    from privtext.tagging.recognizers.gazetteer import load_gazetteer
+
+    assert "Oban" not in load_gazetteer(None).known_tokens  # never blocks a person's name
+    for name in ("first_names", "surnames", "countries", "cities", "organizations",
+                 "nationalities", "org_suffixes", "org_prefixes"):  # fmt: skip
+        (tmp_path / f"{name}.txt").write_text("London\n" if name == "cities" else "", "utf-8")
+    gaz = load_gazetteer(str(tmp_path))  # no places.txt: read as empty
+    assert "Oban" not in {p for v in gaz.phrases.values() for p, _, _ in v}
