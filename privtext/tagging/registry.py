@@ -69,6 +69,7 @@ from privtext.tagging.recognizers.reference_number import (
 from privtext.tagging.recognizers.spacy_ner import DEFAULT_MODEL, SpacyNerRecognizer
 from privtext.tagging.recognizers.url import UrlRecognizer
 from privtext.tagging.recognizers.username import UsernameRecognizer
+from privtext.tagging.retype import persons_named_like_organisations
 from privtext.tagging.roles import roles_next_to_persons
 
 DEFAULT_CHUNK_CHARS = 20_000
@@ -322,7 +323,7 @@ class Tagger:
         if self.min_score > 0.0:
             spans = [s for s in spans if s.score >= self.min_score]
         kept = merge_address_blocks(text, resolve_overlaps(spans, len(text)))
-        kept = roles_next_to_persons(text, kept)
+        kept = roles_next_to_persons(text, persons_named_like_organisations(text, kept))
         if self.consistency and kept:
             kept = self._propagate(text, kept)
         return kept

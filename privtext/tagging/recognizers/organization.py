@@ -40,7 +40,8 @@ HEADS = (
     "Attorneys Lawyers Advocates Notaries Games Ferries Shipping Contracting Contractors "
     "Builders Construction Property Realty Hermanos Brothers Bros Bros. Pte Pte. Bhd Bhd. Pvt "
     "Pvt. Holdings Ventures Capital Energy Foods Pharma Analytics Advisory Dental Veterinary "
-    "Vets Nursery Academy Kindergarten"
+    "Vets Nursery Academy Kindergarten Polytechnic Recruitment Investigations Apartments "
+    "Health Mutual Broadband Transit Rental Rentals Berhad Initiative"
 ).split()
 PREFIX_HEADS = (
     "University Universidad Universidade Università Université Universität College Collège "

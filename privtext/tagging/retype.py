@@ -1,0 +1,58 @@
+"""Persons whose last word is an organisation head are organisations.
+
+NER and the person cues sometimes take a capitalised organisation for a name: "Meridian
+Biologics", "Seneca Polytechnic", a party line in capitals ("SAFEHAVEN LETTINGS LIMITED"), or a
+name chained through a comma into the practice after it ("Dr A. Mirza, Colne Valley Surgery").
+A PERSON span whose last word is an organisation head (``organization.HEAD_SET``: Surgery,
+Hospital, Limited, Polytechnic...; compared in title case so capitals count) becomes an
+ORGANIZATION; when a comma splits it and the part before reads as a name, that part stays a
+PERSON and the part after becomes the ORGANIZATION.
+"""
+
+from __future__ import annotations
+
+from privtext.tagging.base import Span
+from privtext.tagging.recognizers.organization import HEAD_SET
+
+# Heads that also end people's names or titles ("Kate Bush Bar"? no: "Brothers" etc. stay).
+_NOT_FOR_PERSONS = frozenset({"Post", "Times", "Bar", "Front", "Team", "Mill", "Farm"})
+
+
+def _title(word: str) -> str:
+    return word[:1] + word[1:].lower() if word.isupper() and len(word) > 3 else word
+
+
+def _org_head(surface: str) -> bool:
+    words = surface.replace(",", " ").split()
+    if len(words) < 2:
+        return False
+    last = words[-1]
+    head = last if last in HEAD_SET else _title(last)
+    return head in HEAD_SET and head not in _NOT_FOR_PERSONS
+
+
+def persons_named_like_organisations(text: str, spans: list[Span]) -> list[Span]:
+    """``spans`` with PERSON spans that end in an organisation head retyped (or split).
+
+    Args:
+        text: the document.
+        spans: kept, non-overlapping spans sorted by start.
+
+    Returns:
+        The spans, sorted by start.
+    """
+    out: list[Span] = []
+    changed = False
+    for s in spans:
+        surface = text[s.start : s.end]
+        if s.entity_type != "PERSON" or not _org_head(surface):
+            out.append(s)
+            continue
+        changed = True
+        comma = surface.rfind(", ")
+        if comma > 0 and len(surface[:comma].split()) <= 4:
+            out.append(Span(s.start, s.start + comma, "PERSON", s.score, s.source))
+            out.append(Span(s.start + comma + 2, s.end, "ORGANIZATION", s.score, s.source))
+        else:
+            out.append(Span(s.start, s.end, "ORGANIZATION", s.score, s.source))
+    return out if changed else spans
