@@ -70,10 +70,12 @@ _PATTERNS: list[tuple[str, str, float]] = [
         rf"\b|\s+[MF]\b)",
         0.75,
     ),
-    # My dad (61, retired ...) / Nnamdi (31) / Hourigan, 83, / a child (7 years)
+    # My dad (61, retired ...) / Nnamdi (31) / Hourigan, 83, / a child (7 years) / the bride, 31, /
+    # Tunde Ajibola, 32; Emeka Nwosu, 27 – ...
     (
         "bracket_age",
-        r"(?<=[A-Za-z\u00c0-\u024f\"'])(?:\s\(|,\s)(?P<p8>[0-9]{1,2})(?=,\s|\)|\s(?i:years?|yrs)\))",
+        r"(?<=[A-Za-z\u00c0-\u024f\"'])(?:\s\(|,\s)(?P<p8>[0-9]{1,2})"
+        r"(?=,\s|;\s|\)|\s[\u2013\u2014]\s|\s(?i:years?|yrs)\))",
         0.7,
     ),
     # he is about thirty, white / her daughter (about 10)
@@ -131,7 +133,9 @@ _NUMBER = re.compile(r"[0-9]+")
 _WORD_BEFORE = re.compile(r"([^\W\d_]+)[\"'\u201d]?(?:\s\(|,\s)\Z")
 _RELATIONS = frozenset(
     "dad mum mom father mother son daughter child kid baby boy girl wife husband brother "
-    "sister grandmother grandfather gran granny grandson granddaughter partner friend".split()
+    "sister grandmother grandfather gran granny grandson granddaughter partner friend bride "
+    "groom victim deceased suspect patient man woman accused defendant claimant teenager "
+    "pedestrian passenger".split()
 )
 
 

@@ -99,3 +99,22 @@ def test_ages_in_brackets_or_commas_after_a_person(text, ages):
     from privtext.tagging.recognizers.age import AgeRecognizer
 
     assert [text[s.start : s.end] for s in AgeRecognizer().analyze(text)] == ages
+
+
+@pytest.mark.parametrize(
+    ("text", "ages"),
+    [
+        ("The bride, 29, is a teacher; the groom, 31, an engineer.", ["29", "31"]),
+        ("held: Musa Bello, 32; Ada Obi, 27; and Tom Ek, 41 – all local", ["32", "27", "41"]),
+        ("The victim, 19, was treated at the scene.", ["19"]),
+    ],
+)
+def test_an_age_between_commas_semicolons_or_dashes_after_a_person_word_or_name(text, ages):
+    assert [text[s.start : s.end] for s in AgeRecognizer().analyze(text)] == ages
+
+
+@pytest.mark.parametrize(
+    "text", ["See Room, 12; then left", "in the year, 12; no", "Level, 3 – up"]
+)
+def test_numbers_after_other_words_and_semicolons_are_not_ages(text):
+    assert AgeRecognizer().analyze(text) == []

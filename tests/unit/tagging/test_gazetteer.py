@@ -164,3 +164,17 @@ def test_geonames_towns_are_not_known_tokens_and_the_list_is_optional_in_a_data_
         (tmp_path / f"{name}.txt").write_text("London\n" if name == "cities" else "", "utf-8")
     gaz = load_gazetteer(str(tmp_path))  # no places.txt: read as empty
     assert "Oban" not in {p for v in gaz.phrases.values() for p, _, _ in v}
+
+
+@pytest.mark.parametrize(
+    ("text", "group"),
+    [
+        ("Most traders here are Igbo and speak Yoruba too.", "Igbo"),
+        ("The applicant is of Quechua descent.", "Quechua"),
+        ("referral to a kaupapa Māori service", "Māori"),
+        ("abuse about her being Muslim", "Muslim"),
+    ],
+)
+def test_ethnic_and_religious_groups_are_nationalities(text, group):
+    spans = GazetteerRecognizer().analyze(text)
+    assert (group, "NATIONALITY") in [(text[s.start : s.end], s.entity_type) for s in spans]
