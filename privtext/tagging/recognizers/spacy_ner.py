@@ -409,6 +409,52 @@ def refine(text: str, start: int, end: int, etype: str) -> str | None:
 _RUN_GAP = re.compile(r"[ \t,.&/()'\-]{1,3}")
 
 
+_ACRONYM = re.compile(r"[A-Z][A-Z&]{1,5}")
+# Upper-case abbreviations that name no organisation or place: field labels, units, clinical
+# and IT shorthand, identifiers' names. NER trained on news tags many of them ORG.
+_PLAIN_ACRONYMS = frozenset(
+    """DOB DOD ECG EKG CT MRI BD TDS QDS OD PRN GP MD RN HPI LA OHI RF CRP ESR BP IV ICU FBS
+    PPBS LAD CCTV SMS OTP PIN MFA IP WAN LAN VPN WAF SQL API UTC GMT BST FYI ASAP AGM EGM HR
+    IT QC PO VAT ID DM SIM IBAN SWIFT BIC IFSC PAN SSN NIN NRIC CNIC NID BSN PPS UAN BVN TRN
+    CHI NHI MRN UHID NHS AST COE TL CS HRIS VL CVP SPA CAS DK ERT JMB ACK TBC TBA ETA CV PDF
+    URL NB RE FW FWD""".split()
+)
+# ISO 4217 codes of the currencies an amount is most often written in.
+_CURRENCIES = frozenset(
+    """EUR USD GBP PLN AED INR CHF JPY CNY AUD CAD NZD ZAR NGN KES GHS PHP MYR SGD TRY RUB SEK
+    NOK DKK CZK HUF RON BRL MXN ARS CLP COP PEN PKR BDT LKR EGP SAR QAR KWD THB IDR VND
+    HKD""".split()
+)
+_FIELD_AFTER = re.compile(
+    r"\)?[ \t]*(?::|(?:number|no\.?|No\.?|#|is|reference|ref\.?)(?!\w)|[0-9])"
+)
+
+
+def acronym_is_no_name(text: str, start: int, end: int) -> bool:
+    """Whether an upper-case NER entity is an abbreviation that names nobody and nothing.
+
+    True for known plain abbreviations (``DOB``, ``ECG``, ``MFA``, ``UTC``...), currency codes,
+    common English words in capitals that no list knows as a place or name (``AGAIN``,
+    ``DENIED``; not ``MADRID``, ``JORDAN``), and any abbreviation used as a
+    field label: followed by a colon, "number", "no.", "is", "reference" or a digit
+    (``BVN is 2241...``, ``CHI 0411795628``, ``(TRN): EGO...``).
+    """
+    surface = text[start:end]
+    from wordfreq import zipf_frequency
+
+    if not _ACRONYM.fullmatch(surface):
+        return False
+    if surface in _PLAIN_ACRONYMS or surface in _CURRENCIES:
+        return True
+    if len(surface) >= 4 and zipf_frequency(surface.lower(), "en") >= 4.0:
+        from privtext.tagging.recognizers.gazetteer import load_gazetteer
+
+        gaz = load_gazetteer(None)
+        word = surface.title()
+        return not (word in gaz.known_tokens or word in gaz.given or word in gaz.surnames)
+    return _FIELD_AFTER.match(text, end) is not None
+
+
 def _title(w: str) -> str:
     return w[0] + "".join(c.lower() if len(c.lower()) == 1 else c for c in w[1:])
 
@@ -561,6 +607,8 @@ class SpacyNerRecognizer(BatchRecognizer):
                             continue
                         start = after + 1
                 if start >= end:
+                    continue
+                if etype in ("ORGANIZATION", "LOCATION") and acronym_is_no_name(text, start, end):
                     continue
                 refined = refine(text, start, end, etype)
                 if refined is not None:

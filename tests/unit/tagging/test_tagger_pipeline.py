@@ -388,3 +388,35 @@ def test_mentions_are_what_one_longest_first_regex_alternation_finds():
         alts = sorted(surfaces, key=len, reverse=True)
         rx = re.compile(r"(?<![\w@.\-])(?:" + "|".join(map(re.escape, alts)) + r")(?![\w@\-])")
         assert _mentions(text, surfaces) == [m.span() for m in rx.finditer(text)], (text, alts)
+
+
+@pytest.mark.parametrize(
+    ("text", "acronym", "plain"),
+    [
+        ("Patient: A. Kay   DOB: 03/11/1987", "DOB", True),
+        ("My BVN is 22419083367 and", "BVN", True),
+        ("Transaction reference number (TRN): EGO0V7K2QX", "TRN", True),
+        ("Mrs Joy Doyle, CHI 0411795628", "CHI", True),
+        ("payments of up to 5,406 EUR.", "EUR", True),
+        ("Summary judgment is DENIED.", "DENIED", True),
+        ("amoxicillin 500 mg TDS x 7 days", "TDS", True),
+        ("the Refugee Appeal Division (the RAD) dated 3 March", "RAD", False),
+        ("sent it back with DHL on 18 March", "DHL", False),
+        ("a retired SBI manager", "SBI", False),
+        ("Funding: ACC claim no. 1004", "ACC", False),
+        ("Sent by Anna Kay", "Anna", False),  # not an abbreviation at all
+    ],
+)
+def test_an_abbreviation_used_as_a_label_or_unit_is_not_an_organisation(text, acronym, plain):
+    from privtext.tagging.recognizers.spacy_ner import acronym_is_no_name
+
+    i = text.index(acronym)
+    assert acronym_is_no_name(text, i, i + len(acronym)) is plain
+
+
+def test_a_known_place_or_name_in_capitals_is_no_plain_abbreviation():
+    from privtext.tagging.recognizers.spacy_ner import acronym_is_no_name
+
+    for word in ("MADRID", "LONDON", "PARIS"):
+        text = f"HE LIVES IN {word} NOW"
+        assert not acronym_is_no_name(text, 12, 12 + len(word))
