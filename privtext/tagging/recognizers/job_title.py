@@ -420,6 +420,10 @@ def _given_names() -> frozenset[str]:
     return load_gazetteer(None).given - AMBIGUOUS_GIVEN
 
 
+# A title used as a form's field label: "Supervisor:", "Student no.", "Employee number".
+_FIELD_LABEL_AFTER = re.compile(r"[ \t]*(?::|(?:no\.|No\.|number|ID|#)(?!\w))")
+
+
 class JobTitleRecognizer(Recognizer):
     """Tag job titles and occupations as ``JOB_TITLE`` (see the module docstring).
 
@@ -482,6 +486,8 @@ class JobTitleRecognizer(Recognizer):
             prev = _PREV_WORD.search(text, max(0, s - 30), s)
             if prev is not None and prev.group(1).lower() in _NOT_AFTER:
                 continue
+            if _FIELD_LABEL_AFTER.match(text, e):
+                continue  # "Student no.:", "Supervisor: R. Kowalczyk": a form's field label
             single = " " not in surface and "\t" not in surface
             if single and surface[0].isupper() and not surface.isupper():
                 if self._capitalized_neighbour(text, s, e):

@@ -100,3 +100,22 @@ def test_capitalized_words_outside_a_role_are_not_titles(text):
     r = JobTitleRecognizer()
     r.load()
     assert r.analyze(text) == []
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Student no.: SB-2015-0447",
+        "Supervisor: Raymond Kowalczyk, Operations",
+        "Consultant:   Dr Eleanor Hartley",
+        "Employee number 88412",
+        "Teacher ID 4471",
+    ],
+)
+def test_a_title_used_as_a_field_label_is_not_tagged(text):
+    assert JobTitleRecognizer().analyze(text) == []
+
+
+def test_the_same_title_in_prose_is_still_tagged():
+    text = "She worked as a supervisor at the depot: nights only."
+    assert [text[s.start : s.end] for s in JobTitleRecognizer().analyze(text)] == ["supervisor"]
