@@ -127,12 +127,13 @@ _CHAT_ROLE = re.compile(
 _CHAT_STAMP = (
     r"\[[^\]\n]{4,25}\][ \t]*|\d{1,4}[/.\-]\d{1,2}[/.\-]\d{1,4},?[ \t]"
     r"\d{1,2}:\d{2}(?::\d{2})?(?:[ \t]?[AaPp][Mm])?[ \t]*[-\u2013][ \t]*"
+    r"|\d{1,2}:\d{2}(?:[ \t]?[AaPp][Mm])?[ \t]+(?=[A-Z][a-z])"
 )
 _CHAT_SPEAKER = re.compile(
     rf"(?m)^[ \t]*(?P<stamp>{_CHAT_STAMP})?"
-    r"(?:(?:Uncle|Aunty|Auntie|Aunt|Cousin|Dr|Mr|Mrs|Ms)[ \t]+)?"
+    r"(?:(?:Uncle|Aunty|Auntie|Aunt|Cousin|Dr|Mr|Mrs|Ms|Admin|Mod)[ \t]+)?"
     r"(?P<ent>[A-Z\u00c0-\u024f][^\W\d_]+(?:[ \t][A-Z\u00c0-\u024f][^\W\d_]*\.?){0,2})"
-    r"[ \t]*(?:[^\w\s:]{1,3}[ \t]*)?:[ \t]"
+    r"(?:[ \t]\([A-Z][^()\n]{1,30}\))?[ \t]*(?:[^\w\s:]{1,3}[ \t]*)?:[ \t]"
 )
 # A name in apposition to a word for a person: "Pt's mother, Hinemoa, phoned", "One trainee,
 # Opio, dropped out", "A Congolese resident, Espoir Mbuyi, offered"; the name must be followed

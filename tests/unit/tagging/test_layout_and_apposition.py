@@ -360,3 +360,22 @@ def test_logins_after_reply_from_and_booking_codes_are_identifiers(spans_of):
 def test_a_two_word_lower_case_nick_opening_chat_lines_is_a_username(spans_of):
     chat = "kojo: who has the bibs\nlil dee: not me\nkojo: ok\nlil dee: ask ref\n"
     assert [t for _e, t in spans_of(USERS, chat)] == ["kojo", "lil dee", "kojo", "lil dee"]
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        ("14:04 Priyanka (Disputes): Hi there, how can I help?\n", "Priyanka"),
+        ("9:15 am Tomasz: running late\n", "Tomasz"),
+        ("1/2/2024, 10:00 - Admin Bongani: Reminder, no adverts here\n", "Bongani"),
+    ],
+)
+def test_a_chat_speaker_after_a_bare_time_or_before_a_team_in_brackets_is_a_person(
+    spans_of, text, name
+):
+    assert ("PERSON", name) in spans_of(CUES, text)
+
+
+def test_a_time_before_a_line_in_capitals_makes_no_speaker(spans_of):
+    text = "22:41 CALL RECEIVED. CALLER: MRS AKHTAR\n"
+    assert not [t for e, t in spans_of(CUES, text) if "CALL" in t]
