@@ -74,8 +74,8 @@ _PATTERNS: list[tuple[str, str, float]] = [
     # Tunde Ajibola, 32; Emeka Nwosu, 27 – ...
     (
         "bracket_age",
-        r"(?<=[A-Za-z\u00c0-\u024f\"'])(?:\s\(|,\s)(?P<p8>[0-9]{1,2})"
-        r"(?=,\s|;\s|\)|\s[\u2013\u2014]\s|\s(?i:years?|yrs)\))",
+        r"(?<=[A-Za-z\u00c0-\u024f\"'])(?:[ \t]{1,3}\(|,\s)(?P<p8>[0-9]{1,2})"
+        r"(?=,\s|;\s|\)|\s[\u2013\u2014]\s|\.(?:[ \t]|\n|\Z)|[ \t]*(?:\n|\Z)|\s(?i:years?|yrs)\))",
         0.7,
     ),
     # he is about thirty, white / her daughter (about 10)
@@ -130,7 +130,9 @@ _ENT = {
     "dob_age": "p13",
 }
 _NUMBER = re.compile(r"[0-9]+")
-_WORD_BEFORE = re.compile(r"([^\W\d_]+)[\"'\u201d]?(?:\s\(|,\s)\Z")
+_WORD_BEFORE = re.compile(r"([^\W\d_]+)[\"'\u201d]?(?:[ \t]{1,3}\(|,\s)\Z")
+_SENTENCE_END = re.compile(r"\.(?:[ \t]|\n|\Z)|[ \t]*(?:\n|\Z)")
+_NAME_PAIR_BEFORE = re.compile(r"[A-Z][\w'\-]+[ \t][A-Z][\w'\-]+,[ \t]\Z")
 _RELATIONS = frozenset(
     "dad mum mom father mother son daughter child kid baby boy girl wife husband brother "
     "sister grandmother grandfather gran granny grandson granddaughter partner friend bride "
@@ -189,6 +191,12 @@ class AgeRecognizer(Recognizer):
                 continue
             if kind == "bracket_age" and not _age_owner_before(text, s):
                 continue
+            if (
+                kind == "bracket_age"
+                and _SENTENCE_END.match(text, e)
+                and not _NAME_PAIR_BEFORE.search(text, max(0, s - 60), s)
+            ):
+                continue  # "Dorothy McNaughton, 82." / "..., 38" ending a line: after a full name
             num = _NUMBER.search(text, s, e)
             if num is not None and int(num.group()) > _MAX_AGE:
                 continue

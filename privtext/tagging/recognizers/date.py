@@ -80,8 +80,15 @@ def _alts(words: tuple[str, ...]) -> str:
     return "(?:" + "|".join(forms) + ")"
 
 
-# Title Case or upper case month names (``may`` the verb is never a month).
+# Title Case or upper case month names (``may`` the verb is never a month); after a day also
+# full month names in lower case as chats write them ("16 march"), except "may".
 _MONTH = _alts(_MONTH_FORMS) + r"\.?"
+_MONTH_AFTER_DAY = (
+    _alts(_MONTH_FORMS)[:-1]
+    + "|"
+    + "|".join(m.lower() for m in _MONTH_FORMS[:12] if m != "May")
+    + r")\.?"
+)
 _MONTH_FULL_NOT_MAY = _alts(tuple(m for m in _MONTH_FORMS[:12] if m != "May"))
 _WEEKDAY = _alts(_WEEKDAYS) + r"\.?,?\s+(?:the\s+)?"
 _DAY = r"(?:0?[1-9]|[12][0-9]|3[01])(?:st|nd|rd|th)?"
@@ -107,7 +114,7 @@ _PATTERNS: list[tuple[str, str]] = [
     # 12 March 2019 / Monday, 12th of March 2019 / 12-14 March 2019 / 12-Mar-2019
     (
         "dmy",
-        rf"{_LB}(?:{_WEEKDAY})?{_DAY}(?:\s*[-\u2013]\s*{_DAY})?(?:\s+of)?[\s\-]+{_MONTH},?"
+        rf"{_LB}(?:{_WEEKDAY})?{_DAY}(?:\s*[-\u2013]\s*{_DAY})?(?:\s+of)?[\s\-]+{_MONTH_AFTER_DAY},?"
         rf"[\s\-]+{_YEAR}{_NUM_END}",
     ),
     # March 12, 2019 / Monday, March 12th 2019
@@ -115,7 +122,7 @@ _PATTERNS: list[tuple[str, str]] = [
     # March 2019
     ("my", rf"(?<!\w){_MONTH},?\s+{_YEAR}{_NUM_END}"),
     # 12 March / the 3rd of May
-    ("dm", rf"{_LB}(?:{_WEEKDAY})?{_DAY}(?:\s+of)?[\s\-]+{_MONTH}(?![\w\-])"),
+    ("dm", rf"{_LB}(?:{_WEEKDAY})?{_DAY}(?:\s+of)?[\s\-]+{_MONTH_AFTER_DAY}(?![\w\-])"),
     # March 12 / Mar. 12th (not a time, not an amount)
     ("md", rf"(?<!\w)(?:{_WEEKDAY})?{_MONTH}\s+{_DAY}(?![\w:]|[.,/\-][0-9])"),
     # 2019-03-12 / 2019/03/12 / 2019.03.12
@@ -152,6 +159,18 @@ _PATTERNS: list[tuple[str, str]] = [
         r"(?<![\w.])(?i:on|by|from|until|till|before|after|since|due)\s+"
         r"(?P<cdm>(?:0?[1-9]|[12][0-9]|3[01])/(?:0?[1-9]|1[0-2]))(?![0-9/]|[.,\-][0-9]|\s+of\b)",
     ),
+    # a day and month opening a line of notes before a time or a dash: "03/02 09:12 – FNOL"
+    (
+        "line_dm",
+        r"(?:(?<=\n)|(?<!.))[ \t]*(?P<ldm>(?:0?[1-9]|[12][0-9]|3[01])/(?:0?[1-9]|1[0-2]))"
+        r"(?=[ \t]+(?:[0-9]{1,2}[:.][0-9]{2}\b|[\u2013\u2014\-][ \t]))",
+    ),
+    # life dates and periods: "(1941\u20132024)", "2018 \u2013 2020", "2016 - present"
+    (
+        "year_range",
+        rf"{_LB}(?P<yr>{_BARE_YEAR}[ \t]?[\u2013\u2014\-][ \t]?(?:{_BARE_YEAR}|[Pp]resent|now))"
+        rf"(?![0-9]|[.,][0-9])",
+    ),
     # a dated entry opening a line of notes: "12.02.24 SI: Pt presented ..."
     (
         "line_dmy",
@@ -174,6 +193,8 @@ _SCORES: dict[str, float] = {
     "cue_month": 0.55,
     "cue_dm": 0.7,
     "line_dmy": 0.75,
+    "line_dm": 0.7,
+    "year_range": 0.7,
 }
 _ENT_GROUP = {
     "paren_year": "py",
@@ -182,6 +203,8 @@ _ENT_GROUP = {
     "cue_month": "cm",
     "cue_dm": "cdm",
     "line_dmy": "ld",
+    "line_dm": "ldm",
+    "year_range": "yr",
 }
 
 _RX = re.compile("|".join(f"(?P<{name}>{rx})" for name, rx in _PATTERNS))

@@ -118,3 +118,17 @@ def test_an_age_between_commas_semicolons_or_dashes_after_a_person_word_or_name(
 )
 def test_numbers_after_other_words_and_semicolons_are_not_ages(text):
     assert AgeRecognizer().analyze(text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "ages"),
+    [
+        ("Patient: Dorothy McNaughton, 82. Health card 5523", ["82"]),
+        ("Applicant: Maricel Dela Cruz Santos, 38\nSIN: 946", ["38"]),
+        ("10:00\n2400117832  KHALIL, Omar  (26)  Flat 8", ["26"]),
+        ("Total, 12\nSubtotal, 8.", []),  # a line's end needs a full name before it
+        ("Guests: 2 adults, 1 child (7 years)", ["7"]),
+    ],
+)
+def test_an_age_ending_a_sentence_or_line_after_a_full_name_or_in_a_spaced_bracket(text, ages):
+    assert [text[s.start : s.end] for s in AgeRecognizer().analyze(text)] == ages

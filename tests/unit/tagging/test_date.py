@@ -105,3 +105,27 @@ def test_name_lists_are_large_and_hold_no_common_english_words():
     assert len(gaz.given) > 5_000 and len(gaz.surnames) > 5_000
     words = {"Can", "Love", "Per", "Will", "Hope", "King", "Royal", "Unique", "Paris", "Monday"}
     assert {w for w in words if w in gaz.given} <= set(AMBIGUOUS_GIVEN)
+
+
+@pytest.mark.parametrize(
+    ("text", "date"),
+    [
+        ("will go to the office on sat 16 march", "16 march"),
+        ("paid on the 2nd june, not before", "2nd june"),
+        ("\n03/02 09:12 – FNOL taken by phone", "03/02"),
+        ("\n20/02 – Mrs Adeyemi called back", "20/02"),
+        ("in memory of G. S. Bains (1941–2024), who", "1941–2024"),
+        ("MSc Computer Science, 2018 – 2020\n", "2018 – 2020"),
+        ("Volunteer, 2016 - present", "2016 - present"),
+    ],
+)
+def test_lower_case_months_line_dates_and_year_ranges(text, date):
+    assert date in [text[s.start : s.end] for s in DateRecognizer().analyze(text)]
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["you may 2 go now", "we march 12 miles", "\n03/02 is the ratio", "pages 20-24 of it"],
+)
+def test_verbs_ratios_and_page_ranges_are_no_dates(text):
+    assert DateRecognizer().analyze(text) == []
