@@ -484,6 +484,13 @@ def load_gazetteer(data_dir: str | None = None) -> Gazetteer:
     )
 
 
+def _common_word(word: str) -> bool:
+    """Whether a lower-case word is frequent enough in English (Zipf >= 3) to be read as one."""
+    from wordfreq import zipf_frequency
+
+    return zipf_frequency(word, "en") >= 3.0
+
+
 def _adjacent(gap: str) -> bool:
     """Tokens separated by one space (or no-break space) are adjacent; a tab or a run of
     spaces separates columns ("O'SHEA, Brendan Patrick  Informant: ...")."""
@@ -668,6 +675,8 @@ class GazetteerRecognizer(Recognizer):
                 continue
             for phrase, etype, score in gaz.phrases.get(cap, ()):
                 if phrase == cap and etype == "LOCATION":
+                    if score <= SCORES["place"] and _common_word(word):
+                        break  # a GeoNames town named like a word ("banning", "maya")
                     out.append(Span(m.start(), m.end(), "LOCATION", score, self.name))
                     break
         return out
