@@ -30,14 +30,16 @@ _LINE_NICK = re.compile(
 )  # "rajiv: on it", "big mo: not me"
 # A speaker line of a chat or review export: the speaker, then only a time or a date ("maya.r
 # 9:02 AM" in Slack, "tobi — Today at 9:04 AM" in Discord, "karen_w_1972 · 02/03/2024" in app
-# reviews). Shared with the person cues, which take capitalised speakers ("Angelica Dela Cruz
-# 10:32 PM").
+# reviews, "Dee_in_Digbeth · 4h" in forum threads). Shared with the person cues, which take
+# capitalised speakers ("Angelica Dela Cruz 10:32 PM").
 STAMP_LINE_SEP = r"(?:[ \t]{2,}|\t|[ \t]+[\u00b7\u2022\u2014\u2013|\-][ \t]+)"
 STAMP_LINE_END = (
     r"(?:(?:(?:Today|Yesterday)[ \t]+at[ \t]+)?\d{1,2}:\d{2}(?::\d{2})?(?:[ \t]?[AaPp]\.?[Mm]\.?)?"
     r"|\d{1,4}[/.\-]\d{1,2}[/.\-]\d{1,4}|\d{1,2}[ \t][A-Z][a-z]{2,8}[ \t]\d{4}"
-    r"|[A-Z][a-z]{2,8}[ \t]\d{1,2},?[ \t]\d{4})[ \t]*$"
-)
+    r"|[A-Z][a-z]{2,8}[ \t]\d{1,2},?[ \t]\d{4}"
+    r"|\d{1,3}[ \t]?(?:[mhdwy]|mins?|hrs?|hours?|days?|wks?|weeks?|mo|months?|yrs?|years?)\.?"
+    r"(?:[ \t]+ago)?)[ \t]*$"
+)  # ... or a post's age in a forum thread ("sparrowhawk_legal \u00b7 5h", "4 hr. ago")
 STAMP_LINE_START = r"(?m)^[ \t]*(?:[^\w\s]{1,6}[ \t]+)?"
 _NOT_NICKS = frozenset(
     "note notes re fwd fw subject from to cc bcc date time tel fax phone mobile email e-mail "

@@ -76,3 +76,19 @@ def test_prose_cues_take_only_login_shaped_words(spans_of, text, expected):
 @pytest.mark.parametrize("text", ["for instance the", "the telegram with news", "skipping"])
 def test_cue_words_inside_words_or_before_plain_words_take_nothing(spans_of, text):
     assert spans_of(R, text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "user"),
+    [
+        ("terrifying.\n\nsparrowhawk_legal · 5h\nNot a lawyer but", "sparrowhawk_legal"),
+        ("ok\n    Dee_in_Digbeth · 4h\n    Contact the council", "Dee_in_Digbeth"),
+        ("\nmod_kestrel - 3 hr. ago\nReminder: be civil", "mod_kestrel"),
+    ],
+)
+def test_a_forum_poster_before_the_post_age_is_a_username(text, user):
+    assert [text[s.start : s.end] for s in UsernameRecognizer().analyze(text)] == [user]
+
+
+def test_a_numbered_item_before_an_age_is_no_username():
+    assert UsernameRecognizer().analyze("\nItem 3 · 5h\n") == []
