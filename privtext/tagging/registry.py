@@ -69,6 +69,7 @@ from privtext.tagging.recognizers.reference_number import (
 from privtext.tagging.recognizers.spacy_ner import DEFAULT_MODEL, SpacyNerRecognizer
 from privtext.tagging.recognizers.url import UrlRecognizer
 from privtext.tagging.recognizers.username import UsernameRecognizer
+from privtext.tagging.register import chat_register
 from privtext.tagging.retype import persons_named_like_organisations
 from privtext.tagging.roles import roles_next_to_persons
 
@@ -337,6 +338,12 @@ class Tagger:
         targets: dict[str, tuple[str, float]] = {}
         ambiguous: set[str] = set()
         gaz = load_gazetteer(None)
+        chatty = chat_register(text)
+
+        def _rare_in_chat(part: str) -> bool:
+            from wordfreq import zipf_frequency
+
+            return chatty and len(part) >= 4 and zipf_frequency(part.lower(), "en") < 3.0
 
         def add(surface: str, etype: str, score: float) -> None:
             prev = targets.get(surface)
@@ -378,8 +385,11 @@ class Tagger:
                         add(part, "PERSON", s.score)
                         if len(part) >= 4 and not part.isupper():
                             add(part.upper(), "PERSON", s.score)
-                        if not part.isupper() and (part in gaz.given or part in gaz.surnames):
-                            # chat style: "maria" after "Maria Garcia" (known names only)
+                        if not part.isupper() and (
+                            part in gaz.given or part in gaz.surnames or _rare_in_chat(part)
+                        ):
+                            # chat style: "maria" after "Maria Garcia" (known names, or in a
+                            # chat any name that is no English word: "priyanka", "mariel")
                             add(part.lower(), "PERSON", s.score)
         self._add_initials(kept, text, add)
         if not targets:

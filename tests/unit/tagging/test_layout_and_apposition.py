@@ -379,3 +379,15 @@ def test_a_chat_speaker_after_a_bare_time_or_before_a_team_in_brackets_is_a_pers
 def test_a_time_before_a_line_in_capitals_makes_no_speaker(spans_of):
     text = "22:41 CALL RECEIVED. CALLER: MRS AKHTAR\n"
     assert not [t for e, t in spans_of(CUES, text) if "CALL" in t]
+
+
+def test_in_a_chat_a_tagged_name_that_is_no_english_word_is_found_in_lower_case_too():
+    text = (
+        "Siosaia Taufa: hi all, new here\n"
+        "wayne: welcome siosaia! yeah report it\n"
+        "kim: same thing happened to us, will you report it\n"
+        "siosaia: thanks heaps\n"
+    )
+    got = [(text[s.start : s.end], s.entity_type) for s in Tagger.default().tag(text)]
+    assert got.count(("siosaia", "PERSON")) == 2
+    assert ("will", "PERSON") not in got  # a word stays a word
