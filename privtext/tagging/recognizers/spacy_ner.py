@@ -410,6 +410,8 @@ _RUN_GAP = re.compile(r"[ \t,.&/()'\-]{1,3}")
 
 
 _ACRONYM = re.compile(r"[A-Z][A-Z&]{1,5}")
+_BARE_INITIALS = re.compile(r"(?:[A-Z]\.[ \t]?){1,3}")
+_NAME_AFTER = re.compile(r"[ \t]?[A-Z][a-z]")
 # Upper-case abbreviations that name no organisation or place: field labels, units, clinical
 # and IT shorthand, identifiers' names. NER trained on news tags many of them ORG.
 _PLAIN_ACRONYMS = frozenset(
@@ -610,6 +612,12 @@ class SpacyNerRecognizer(BatchRecognizer):
                     continue
                 if etype in ("ORGANIZATION", "LOCATION") and acronym_is_no_name(text, start, end):
                     continue
+                if (
+                    etype != "PERSON"
+                    and _BARE_INITIALS.fullmatch(text, start, end)
+                    and _NAME_AFTER.match(text, end)
+                ):
+                    continue  # "R." of "R. Addo" read as a group: the person cues take the name
                 refined = refine(text, start, end, etype)
                 if refined is not None:
                     spans.append(Span(start, end, refined, score, self.name))

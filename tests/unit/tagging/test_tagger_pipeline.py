@@ -420,3 +420,10 @@ def test_a_known_place_or_name_in_capitals_is_no_plain_abbreviation():
     for word in ("MADRID", "LONDON", "PARIS"):
         text = f"HE LIVES IN {word} NOW"
         assert not acronym_is_no_name(text, 12, 12 + len(word))
+
+
+def test_an_initial_before_a_surname_is_part_of_a_person_not_a_group():
+    text = "£3,870 had gone to an account in the name of R. Addo with Quayside Payments Ltd."
+    got = _typed(text, Tagger.default().tag(text))
+    assert ("R. Addo", "PERSON") in got
+    assert not [t for t, e in got if t == "R." and e != "PERSON"]
