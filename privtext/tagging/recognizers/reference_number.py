@@ -195,6 +195,13 @@ _CASE_PATTERNS: list[tuple[str, str, float]] = [
         rf"[ \u00a0]*(?:[:=][ \u00a0]*)?{_ID}",
         0.8,
     ),
+    # a listing row that opens with a long number, then a column and a name in capitals:
+    # "2400117832  KHALIL, Omar  (26)" in court lists and ward or caseload registers
+    (
+        "list_row",
+        r"(?m)^[ \t]*(?P<ent>[0-9]{6,14})(?=[ \t]{2,}|\t)[ \t]+[A-Z][A-Z'\-]+(?:[ \t][A-Z'\-]+)*,",
+        0.75,
+    ),
 ]
 _CASE_RX = [(n, re.compile(rx), sc) for n, rx, sc in _CASE_PATTERNS]
 _KW_PATTERNS = frozenset({"strong_kw", "weak_kw", "weak_kw_code"})

@@ -256,3 +256,16 @@ def test_numbers_named_by_an_acronym_are_account_numbers(text, expected):
     from privtext.tagging.recognizers.reference_number import IdAcronymRecognizer
 
     assert [text[s.start : s.end] for s in IdAcronymRecognizer().analyze(text)] == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "numbers"),
+    [
+        ("10:00\n2400117832  KHALIL, Omar  (26)  Flat 8\n", ["2400117832"]),
+        ("\n  88123456\tO'BRIEN, Sean Patrick\n", ["88123456"]),
+        ("\n12345678 items, total\n", []),  # no column, no name in capitals
+        ("\n123456  Total, 14\n", []),  # the word after the column is not in capitals
+    ],
+)
+def test_a_long_number_opening_a_listing_row_before_a_name_is_a_case_number(text, numbers):
+    assert [text[s.start : s.end] for s in C.analyze(text)] == numbers
