@@ -244,10 +244,10 @@ _LOWER_NAME_MAX_ZIPF = 3.5
 
 
 @lru_cache(maxsize=100_000)
-def _rare_as_word(word: str) -> bool:
+def _rare_as_word(word: str, limit: float | None = None) -> bool:
     from wordfreq import zipf_frequency
 
-    return zipf_frequency(word, "en") < _LOWER_NAME_MAX_ZIPF
+    return zipf_frequency(word, "en") < (_LOWER_NAME_MAX_ZIPF if limit is None else limit)
 
 
 # "Angelica Dela Cruz  10:32 PM", "Busisiwe M. · 11 March 2024": a capitalised speaker alone on
@@ -284,8 +284,12 @@ _HUMAN_VERB = re.compile(
     r"(?:'s)?[ \t]+(?:said|says|told|asked|called|phoned|rang|texted|emailed|wrote|replied|"
     r"thanked|reported|confirmed|explained|agreed|stated|insisted|complained|admitted|denied|"
     r"is phoning|is calling|is coming|was born|will call|will meet|will confirm|will pick|"
-    r"has trained|has worked|has been|thinks|wants|knows)\b"
-)
+    r"has trained|has worked|has been|thinks|wants|knows|(?P<weak>moved|visited|arrived|joined|"
+    r"studied|lives|lived|married|died|graduated|drove|attended|resigned|retired|cleaned|dressed|"
+    r"helped|came|went|smiled|laughed|cried|shouted|noticed|saw|heard|felt|remembered|decided|"
+    r"promised|apologi[sz]ed|signed))\b"
+)  # after a "weak" verb, which things and crowds do too ("Officers arrived"), a word common in
+# English is not taken
 _NICKNAME = re.compile(
     r"(?i:(?:known|knew(?: him| her)?)(?: only)? as|called|nicknamed|goes by|a\.k\.a\.?|aka)"
     r"[ \t]+[\"'\u201c\u2018]"
@@ -535,6 +539,8 @@ class PersonCueRecognizer(Recognizer):
                 or w in _NOT_HUMAN_SUBJECTS
                 for w in words
             ):  # fmt: skip
+                continue
+            if m.group("weak") and len(words) == 1 and not _rare_as_word(words[0].lower(), 4.5):
                 continue
             self._add(out, text, m.start("ent"), m.end("ent"), self.VERB_SCORE)
         for rx in (_NICKNAME, _NEE):

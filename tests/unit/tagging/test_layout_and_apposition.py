@@ -391,3 +391,19 @@ def test_in_a_chat_a_tagged_name_that_is_no_english_word_is_found_in_lower_case_
     got = [(text[s.start : s.end], s.entity_type) for s in Tagger.default().tag(text)]
     assert got.count(("siosaia", "PERSON")) == 2
     assert ("will", "PERSON") not in got  # a word stays a word
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        ("Well done all. Tope moved here from Lagos in 2019.", "Tope"),
+        ("Declined ambulance. Blessing cleaned and dressed the wound.", "Blessing"),
+    ],
+)
+def test_an_unknown_capitalised_word_doing_what_people_do_is_a_person(spans_of, text, name):
+    assert ("PERSON", name) in spans_of(CUES, text)
+
+
+@pytest.mark.parametrize("text", ["Officers arrived at 9pm.", "Police came later.", "Car went."])
+def test_crowds_and_things_that_arrive_or_move_are_not_persons(spans_of, text):
+    assert [t for e, t in spans_of(CUES, text) if e == "PERSON"] == []
