@@ -21,7 +21,8 @@ a country on its own line right after a postal line):
      5``, ``Im Winkel 4``, ``Zum Hafen 2``);
    * Turkish names with ``Caddesi``/``Cad.``/``Sokak``/``Sok.``/``Bulvarı`` and an optional
      ``Mahallesi``/``Mah.`` district (``Bağdat Caddesi No: 214 Daire 6``);
-   * post-office boxes (``P.O. Box 1234``, ``Postfach 12``, ``Postbus 16200``, ``Apartado``);
+   * post-office boxes (``P.O. Box 1234``, ``Postfach 12``, ``Postbus 16200``, ``Apartado``,
+     ``PMB 41``, ``Private Bag X12``, ``Locked Bag 7``);
    * a unit followed by a building name (``Flat 9, Wellington Court``).
 
    The core is extended *backwards* over a unit or building line (``Flat 3, Rose Court,``,
@@ -372,8 +373,9 @@ _CORE_PATTERNS: list[tuple[str, str]] = [
         "po_box",
         r"(?<![\w])(?:P\.?[ \t]?O\.?[ \t]*Box|Post[ \t]+Office[ \t]+Box|PO[ \t]+BOX|Postfach|"
         r"Postbus|Postboks|Postilokero|Apartado(?:[ \t]+de[ \t]+[Cc]orreos)?|Bo[i\u00ee]te[ \t]+"
-        r"postale|BP|Casella[ \t]+postale|Caixa[ \t]+[Pp]ostal|Skrytka[ \t]+pocztowa)[ \t]*"
-        r"[0-9]{1,7}(?:[ \t][0-9]{2}(?![\w])){0,3}(?![\w])",
+        r"postale|BP|Casella[ \t]+postale|Caixa[ \t]+[Pp]ostal|Skrytka[ \t]+pocztowa|PMB|"
+        r"P\.M\.B\.?|Private[ \t]+(?:Mail[ \t]+)?Bag(?:[ \t]+No\.?)?|Locked[ \t]+Bag)[ \t]*"
+        r"[A-Z]?[0-9]{1,7}(?:[ \t][0-9]{2}(?![\w])){0,3}(?![\w])",
     ),
     # Flat 9, Wellington Court / Apartment 4, Rose House (no street number)
     (

@@ -338,3 +338,19 @@ def test_eircodes_pins_cep_and_australian_postcodes(text, code):
 def test_numbers_that_are_not_postcodes(text):
     P.load()
     assert [s for s in P.analyze(text) if s.score >= THRESHOLD] == []
+
+
+@pytest.mark.parametrize(
+    ("text", "box"),
+    [
+        ("University\nPMB 41, Cape Coast, Ghana\n", "PMB 41"),
+        ("Send it to Private Bag X12, Gaborone", "Private Bag X12"),
+        ("Locked Bag 7, Parramatta NSW", "Locked Bag 7"),
+    ],
+)
+def test_private_mail_bags_are_post_office_boxes(text, box):
+    assert any(text[s.start : s.end].startswith(box) for s in R.analyze(text))
+
+
+def test_a_bag_without_a_number_is_no_address():
+    assert R.analyze("She left her private bag at the desk.") == []
