@@ -41,13 +41,11 @@ _GENERIC_HEADS = frozenset(
 # Role nouns that are no head of a list entry (many are too generic to tag on their own).
 _EXTRA_HEADS = frozenset(
     {
-        "adjudicator", "estimator", "vendor", "generalist", "agronomist", "advocate", "minister",
-        "recruiter", "promoter", "treasurer", "chairman", "mayor", "councillor", "councilor",
-        "commissioner", "superintendent", "inspector", "sergeant", "magistrate", "coroner",
-        "physio", "hygienist", "investigator", "executive", "president", "judge", "registrar",
-        "principal", "clerk", "secretary", "director", "manager", "officer", "administrator",
-        "controller", "caseworker", "paralegal", "dispatcher", "storekeeper", "shopkeeper",
-        "headteacher", "deputy", "vice-principal", "bursar", "archivist", "curator",
+        "adjudicator", "advocate", "agronomist", "archivist", "bursar", "caseworker", "chairman",
+        "commissioner", "coroner", "councillor", "councilor", "curator", "deputy", "estimator",
+        "generalist", "inspector", "magistrate", "mayor", "minister", "physio", "promoter",
+        "recruiter", "sergeant", "shopkeeper", "storekeeper", "superintendent", "treasurer",
+        "vendor", "vice-principal",
     }
 )  # fmt: skip
 _WORD = r"[A-Za-z][A-Za-z.\-]*|\d+"
@@ -82,24 +80,22 @@ def _one_style(words: list[str]) -> bool:
     return all(w[0].isupper() for w in letters)
 
 
-def _role(phrase: str) -> tuple[int, int] | None:
-    """(start, end) of the role inside ``phrase``: its words up to an occupation head."""
+def _is_role(phrase: str) -> bool:
+    """Whether ``phrase`` is a role: one to four words in one case style ending in a head."""
     from privtext.tagging.recognizers.gazetteer import load_gazetteer
 
     words = phrase.split()
     if not words or len(words) > 4 or not _one_style(words):
-        return None
+        return False
     head = words[-1].lower()
     if head not in role_heads():
-        return None
+        return False
     gaz = load_gazetteer(None)
-    if any(
+    return not any(
         w.title() in gaz.given or w.title() in gaz.surnames or w.title() in gaz.known_tokens
         for w in words
         if w[:1].isupper() and w.lower() not in role_heads()
-    ):
-        return None
-    return 0, len(phrase)
+    )
 
 
 def _free(spans: list[Span], start: int, end: int) -> bool:
@@ -127,11 +123,11 @@ def roles_next_to_persons(text: str, spans: list[Span]) -> list[Span]:
 
     for p in persons:
         m = _AFTER.match(text[p.end : p.end + 80])
-        if m and _role(m.group(1)):
+        if m and _is_role(m.group(1)):
             add(p.end + m.start(1), p.end + m.end(1))
         window = text[max(0, p.start - 80) : p.start]
         m = _BEFORE.search(window)
-        if m and _role(m.group(1)):
+        if m and _is_role(m.group(1)):
             base = p.start - len(window)
             add(base + m.start(1), base + m.end(1))
         line_start = text.rfind("\n", 0, p.start) + 1
@@ -143,7 +139,7 @@ def roles_next_to_persons(text: str, spans: list[Span]) -> list[Span]:
         if rest.strip():
             continue  # the line holds more than the name
         m = _SIGNATURE.match(text, line_end)
-        if m and _role(m.group(1)):
+        if m and _is_role(m.group(1)):
             add(m.start(1), m.end(1))
     if not added:
         return spans
