@@ -104,15 +104,22 @@ def _add_sanitize_options(p: argparse.ArgumentParser) -> None:
     g.add_argument("--rank-fix-k", type=int, help="rank-fix list length K (default: 100)")
     g.add_argument(
         "--index",
-        choices=["exact", "hnsw"],
-        help="nearest-candidate search of laplace-nn: exact, or faiss HNSW (approximate: costs "
-        "utility, not privacy) (perturb.index; default: exact)",
+        choices=["exact", "hnsw", "ivfpq"],
+        help="nearest-candidate search of laplace-nn: exact, faiss HNSW, or faiss IVF + 4-bit "
+        "fast-scan PQ + exact re-rank (approximate ones cost utility, not privacy) "
+        "(perturb.index; default: exact)",
     )
     g.add_argument(
         "--hnsw",
         metavar="M,EF_CONSTRUCTION,EF_SEARCH",
         help="HNSW parameters (perturb.hnsw_m, perturb.hnsw_ef_construction, "
         "perturb.hnsw_ef_search; default: 32,200,128)",
+    )
+    g.add_argument(
+        "--ivfpq",
+        metavar="NLIST,NPROBE,K_FACTOR",
+        help="IVF-PQ parameters (perturb.ivfpq_nlist, perturb.ivfpq_nprobe, "
+        "perturb.ivfpq_k_factor; default: 256,48,16)",
     )
     g.add_argument(
         "--perturb-all-words",
@@ -197,6 +204,17 @@ def _hnsw_overrides(value: str | None) -> dict[str, Any]:
     return {"hnsw_m": m, "hnsw_ef_construction": efc, "hnsw_ef_search": efs}
 
 
+def _ivfpq_overrides(value: str | None) -> dict[str, Any]:
+    """``"NLIST,NPROBE,K_FACTOR"`` -> the three perturb fields (validated by the config model)."""
+    if value is None:
+        return {}
+    parts = value.split(",")
+    if len(parts) != 3 or not all(p.strip().isdigit() for p in parts):
+        raise ConfigError(f"--ivfpq must be three integers NLIST,NPROBE,K_FACTOR, got {value!r}")
+    nlist, nprobe, kf = (int(p) for p in parts)
+    return {"ivfpq_nlist": nlist, "ivfpq_nprobe": nprobe, "ivfpq_k_factor": kf}
+
+
 def overrides_from_args(a: argparse.Namespace) -> dict[str, Any]:
     rank_fix = None if a.rank_fix is None else a.rank_fix == "on"
     return {
@@ -228,6 +246,7 @@ def overrides_from_args(a: argparse.Namespace) -> dict[str, Any]:
             "perturb_all_words": a.perturb_all_words,
             "index": a.index,
             **_hnsw_overrides(a.hnsw),
+            **_ivfpq_overrides(a.ivfpq),
         },
         "tagging": _tagging_overrides(a),
         "contracts": {"on_failure": a.on_contract_failure},

@@ -73,10 +73,13 @@ class PerturbConfig(_Strict):
     rank_fix_c: float | None = None
     rank_fix_k: int = Field(default=100, ge=1, le=10_000)
     perturb_all_words: bool = False
-    index: Literal["exact", "hnsw"] = "exact"
+    index: Literal["exact", "hnsw", "ivfpq"] = "exact"
     hnsw_m: int = Field(default=32, ge=4, le=256)
     hnsw_ef_construction: int = Field(default=200, ge=8, le=4_096)
     hnsw_ef_search: int = Field(default=128, ge=1, le=16_384)
+    ivfpq_nlist: int = Field(default=256, ge=1, le=65_536)
+    ivfpq_nprobe: int = Field(default=48, ge=1, le=65_536)
+    ivfpq_k_factor: int = Field(default=16, ge=1, le=4_096)
     # Bayesian remapping of EM outputs (METHODS.md): post-processing by a per-(eps_l, C) table
     remap: bool = False
     # Prior of the remapping: "tier" (wordfreq restricted mostly to the tier's public lexicon:

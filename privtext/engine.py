@@ -41,8 +41,9 @@ class EngineSpec:
     record_all_tokens: bool = False
     perturb_all_words: bool = False
     index: str = "exact"
-    index_path: str | None = None  # saved HNSW index of the candidate set (an artifact)
+    index_path: str | None = None  # saved approximate index of the candidate set (an artifact)
     hnsw: tuple[int, int, int] = (32, 200, 128)  # M, efConstruction, efSearch
+    ivfpq: tuple[int, int, int] = (256, 48, 16)  # nlist, nprobe, k_factor
     # Bayesian remapping: (tier, path of the saved RemapTable artifact) per tier; empty = off
     remap_paths: tuple[tuple[str, str], ...] = ()
 
@@ -83,9 +84,9 @@ def build_mechanism(spec: EngineSpec, cands: CandidateSet) -> MechanismAdapter:
         if spec.rank_fix_c is not None:
             kwargs["rank_fix_c"] = spec.rank_fix_c
         if spec.index != "exact":
-            from privtext.neighbours import HnswParams, build_index
+            from privtext.neighbours import build_index, index_params
 
-            params = HnswParams(*spec.hnsw)
+            params = index_params(spec.index, spec.hnsw, spec.ivfpq)
             kwargs["index"] = build_index(spec.index, cands, params, path=spec.index_path)
         impl = LaplaceNN(cands, **kwargs)
         return MechanismAdapter(

@@ -1,4 +1,4 @@
-"""Nearest-candidate search for Laplace-NN: exact (blocked BLAS) or approximate (faiss HNSW).
+"""Nearest-candidate search for Laplace-NN: exact (blocked BLAS) or approximate (faiss).
 
 Laplace-NN releases ``NN(phi(x) + eta)``. The nearest-neighbour step is **post-processing** of
 the noisy vector ``z = phi(x) + eta``: its input is ``z`` and the candidate set ``C``, which is
@@ -6,14 +6,23 @@ fixed and public (it never depends on the input words), and an approximate index
 deterministic function of ``C`` and its build parameters. For any map ``f`` that does not look at
 ``x``, ``P[f(z) = y | x] = integral of 1[f(z) = y] p(z | x) dz <= exp(eps d(x, x')) P[f(z) = y |
 x']`` because the density inequality holds pointwise in ``z``. So replacing the exact search by
-HNSW leaves the metric-DP guarantee unchanged; what it costs is utility: with probability
-``1 - recall@1`` the output is a near, not the nearest, candidate. :func:`recall_at_1` measures
-that against the exact search, and the run records it.
+an approximate index leaves the metric-DP guarantee unchanged; what it costs is utility: with
+probability ``1 - recall@1`` the output is a near, not the nearest, candidate.
+:func:`recall_at_1` measures that against the exact search, and the run records it.
 
-:class:`HnswIndex` wraps ``faiss.IndexHNSWFlat`` (L2) built over the candidate vectors, with
-``M`` links per node, ``ef_construction`` at build and ``ef_search`` at query time. faiss runs
-single-threaded here (one Spark task per core). Indexes are cached per process and can be saved
-next to the candidate set (``.faiss``) so executors load rather than rebuild them.
+Two approximate indexes:
+
+* :class:`HnswIndex` wraps ``faiss.IndexHNSWFlat`` (L2) built over the candidate vectors, with
+  ``M`` links per node, ``ef_construction`` at build and ``ef_search`` at query time.
+* :class:`IvfPqIndex` is faiss's ``IVF{nlist},PQ{n}x4fs,RFlat``: k-means cells over ``C``; in
+  the ``nprobe`` cells nearest the query, 4-bit product-quantised codes (one sub-quantiser per
+  dimension) scanned with SIMD lookup tables ("fast scan"); the best ``k_factor * k`` of them
+  re-ranked with exact float32 distances. Noisy Laplace points at small ``eps`` lie far from
+  every word, where a proximity graph is weakest; a bounded scan of a tenth of ``C`` with
+  exact re-ranking keeps recall@1 high there (BENCHMARKS.md).
+
+faiss runs single-threaded here (one Spark task per core). Indexes are cached per process and
+can be saved next to the candidate set (``.faiss``) so executors load rather than rebuild them.
 """
 
 from __future__ import annotations
@@ -21,14 +30,14 @@ from __future__ import annotations
 import threading
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Protocol
+from typing import Any, Protocol
 
 import numpy as np
 
 from privtext.embeddings import CandidateSet, nearest
 from privtext.errors import ConfigError
 
-INDEX_KINDS = ("exact", "hnsw")
+INDEX_KINDS = ("exact", "hnsw", "ivfpq")
 
 
 class NeighbourIndex(Protocol):
@@ -128,6 +137,123 @@ class HnswIndex:
         return cls(cands, params, index=faiss.read_index(str(path)))
 
 
+@dataclass(frozen=True)
+class IvfPqParams:
+    """IVF + 4-bit fast-scan PQ + exact re-rank parameters.
+
+    Attributes:
+        nlist: k-means cells (capped at ``|C| / 39`` so each cell has training points).
+        nprobe: cells scanned per query (recall grows with it; capped at ``nlist``).
+        k_factor: the scan's best ``k_factor * k`` codes are re-ranked exactly.
+    """
+
+    nlist: int = 256
+    nprobe: int = 48
+    k_factor: int = 16
+
+    def __post_init__(self) -> None:
+        for name in ("nlist", "nprobe", "k_factor"):
+            v = getattr(self, name)
+            if isinstance(v, bool) or not isinstance(v, int) or v < 1:
+                raise ConfigError(f"ivfpq.{name} must be an integer >= 1, got {v!r}")
+
+
+# below this many candidates the exact blocked search is faster than any index (and k-means /
+# 4-bit PQ training needs points), so IvfPqIndex answers exactly
+IVFPQ_MIN_CANDIDATES = 4_096
+
+
+class IvfPqIndex:
+    """Approximate search with faiss ``IVF{nlist},PQ{dim}x4fs,RFlat`` (L2).
+
+    Sets smaller than :data:`IVFPQ_MIN_CANDIDATES` are searched exactly.
+    """
+
+    kind = "ivfpq"
+
+    def __init__(self, cands: CandidateSet, params: IvfPqParams | None = None, index=None) -> None:
+        import faiss
+
+        faiss.omp_set_num_threads(1)
+        self.cands = cands
+        self.params = params or IvfPqParams()
+        self.exact = len(cands) < IVFPQ_MIN_CANDIDATES
+        if self.exact:
+            self.index = None
+            return
+        if index is None:
+            vecs = np.ascontiguousarray(cands.vectors, dtype=np.float32)
+            nlist = max(1, min(self.params.nlist, len(cands) // 39))
+            index = faiss.index_factory(cands.dim, f"IVF{nlist},PQ{cands.dim}x4fs,RFlat")
+            index.train(vecs)  # k-means and PQ training are seeded (faiss default seed)
+            index.add(vecs)
+        if index.ntotal != len(cands) or index.d != cands.dim:
+            raise ConfigError(
+                f"IVF-PQ index has {index.ntotal} vectors of dim {index.d}, the candidate set "
+                f"{len(cands)} of dim {cands.dim}"
+            )
+        ivf = faiss.extract_index_ivf(index)
+        ivf.nprobe = min(self.params.nprobe, ivf.nlist)
+        refine: Any = faiss.downcast_index(index)
+        refine.k_factor = float(self.params.k_factor)
+        self.index = index
+
+    def search(self, queries: np.ndarray, k: int = 1) -> tuple[np.ndarray, np.ndarray]:
+        """Approximate ``k`` nearest candidates (distances are Euclidean, not squared)."""
+        q = np.ascontiguousarray(queries, dtype=np.float32)
+        if q.ndim != 2 or q.shape[1] != self.cands.dim:
+            raise ValueError(f"queries must have shape (m, {self.cands.dim}), got {q.shape}")
+        if self.index is None:
+            return nearest(self.cands, q, k=k)
+        d2, idx = self.index.search(q, k)
+        missing = idx < 0
+        if missing.any():  # the probed cells held fewer than k codes: fill from the exact search
+            rows = missing.any(axis=1)
+            ex_idx, ex_d = nearest(self.cands, q[rows], k=k)
+            idx[rows] = ex_idx
+            d2[rows] = ex_d**2
+        return idx.astype(np.int64), np.sqrt(np.maximum(d2, 0.0)).astype(np.float32)
+
+    def save(self, path: str | Path) -> None:
+        """Write the index (``faiss.write_index``) next to its candidate set."""
+        import faiss
+
+        if self.index is None:
+            raise ConfigError("an IVF-PQ index over so few candidates is exact: nothing to save")
+        faiss.write_index(self.index, str(path))
+
+    @classmethod
+    def load(
+        cls, path: str | Path, cands: CandidateSet, params: IvfPqParams | None = None
+    ) -> IvfPqIndex:
+        """Read an index written by :meth:`save` for the same candidate set."""
+        import faiss
+
+        return cls(cands, params, index=faiss.read_index(str(path)))
+
+
+def index_params(
+    kind: str, hnsw: tuple[int, int, int], ivfpq: tuple[int, int, int]
+) -> HnswParams | IvfPqParams | None:
+    """The parameter object of ``kind`` from the config's plain tuples (None for ``exact``)."""
+    if kind == "hnsw":
+        return HnswParams(*hnsw)
+    if kind == "ivfpq":
+        return IvfPqParams(*ivfpq)
+    return None
+
+
+def make_index(
+    kind: str, cands: CandidateSet, params: HnswParams | IvfPqParams | None = None
+) -> HnswIndex | IvfPqIndex:
+    """Build a fresh approximate index of ``kind`` (``hnsw`` or ``ivfpq``) over ``cands``."""
+    if kind == "hnsw":
+        return HnswIndex(cands, params if isinstance(params, HnswParams) else None)
+    if kind == "ivfpq":
+        return IvfPqIndex(cands, params if isinstance(params, IvfPqParams) else None)
+    raise ConfigError(f"an approximate index is hnsw or ivfpq, got {kind!r}")
+
+
 def recall_at_1(index: NeighbourIndex, cands: CandidateSet, queries: np.ndarray) -> float:
     """Share of queries whose approximate nearest candidate is the exact nearest one.
 
@@ -159,34 +285,46 @@ def noisy_queries(cands: CandidateSet, eps: float, n: int = 2_000, seed: int = 0
 
 
 _LOCK = threading.Lock()
-_CACHE: dict[tuple[str, str, HnswParams | None], NeighbourIndex] = {}
+_CACHE: dict[tuple[str, str, HnswParams | IvfPqParams | None], NeighbourIndex] = {}
 
 
 def build_index(
-    kind: str, cands: CandidateSet, params: HnswParams | None = None, path: str | None = None
+    kind: str,
+    cands: CandidateSet,
+    params: HnswParams | IvfPqParams | None = None,
+    path: str | None = None,
 ) -> NeighbourIndex:
     """The index of ``kind`` for ``cands``, built or loaded once per process.
 
     Args:
-        kind: ``exact`` or ``hnsw``.
+        kind: ``exact``, ``hnsw`` or ``ivfpq``.
         cands: the candidate set.
-        params: HNSW parameters (ignored for ``exact``).
-        path: for ``hnsw``, a saved index to load (built and not saved when absent).
+        params: the index's parameters (``HnswParams`` / ``IvfPqParams``; ignored for ``exact``).
+        path: a saved approximate index to load (built and not saved when absent).
 
     Raises:
         ConfigError: unknown kind.
     """
     if kind not in INDEX_KINDS:
         raise ConfigError(f"perturb.index must be one of {INDEX_KINDS}, got {kind!r}")
-    key = (kind, cands.fingerprint, params if kind == "hnsw" else None)
+    if kind == "hnsw" and params is not None and not isinstance(params, HnswParams):
+        raise ConfigError(f"hnsw needs HnswParams, got {type(params).__name__}")
+    if kind == "ivfpq" and params is not None and not isinstance(params, IvfPqParams):
+        raise ConfigError(f"ivfpq needs IvfPqParams, got {type(params).__name__}")
+    key = (kind, cands.fingerprint, params if kind != "exact" else None)
     with _LOCK:
         idx = _CACHE.get(key)
         if idx is None:
             if kind == "exact":
                 idx = ExactIndex(cands)
+            elif kind == "hnsw":
+                if path and Path(path).exists():
+                    idx = HnswIndex.load(path, cands, params)  # type: ignore[arg-type]
+                else:
+                    idx = HnswIndex(cands, params)  # type: ignore[arg-type]
             elif path and Path(path).exists():
-                idx = HnswIndex.load(path, cands, params)
+                idx = IvfPqIndex.load(path, cands, params)  # type: ignore[arg-type]
             else:
-                idx = HnswIndex(cands, params)
+                idx = IvfPqIndex(cands, params)  # type: ignore[arg-type]
             _CACHE[key] = idx
         return idx

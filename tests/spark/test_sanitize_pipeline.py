@@ -227,18 +227,19 @@ def test_a_run_that_fails_after_writing_leaves_the_previous_release_intact(
     assert not list(out.parent.glob(".out.staging-*"))
 
 
-def test_laplace_nn_with_hnsw_runs_on_executors_and_records_its_recall(spark, tmp_path):
+@pytest.mark.parametrize("index", ["hnsw", "ivfpq"])
+def test_laplace_nn_with_an_index_runs_on_executors_and_records_its_recall(spark, tmp_path, index):
     corpus = tmp_path / "demo.jsonl"
     write_demo_jsonl(str(corpus), n_docs=12, seed=3, include_bad_rows=False)
     cfg = _cfg(
         corpus,
         tmp_path / "out",
-        perturb={"mechanism": "laplace-nn", "index": "hnsw", "epsilon": 20.0},
+        perturb={"mechanism": "laplace-nn", "index": index, "epsilon": 20.0},
     )
     summary = run_sanitize(spark, cfg)
     assert summary.counts["documents"] == 12
-    assert summary.counts["hnsw_recall_at_1_x10000"] >= 9_700
+    assert summary.counts["index_recall_at_1_x10000"] >= 9_700
     manifest = read_table(spark, f"{tmp_path / 'out'}/manifest").first()
-    assert json.loads(manifest.config_json)["perturb"]["index"] == "hnsw"
+    assert json.loads(manifest.config_json)["perturb"]["index"] == index
     ledger = read_table(spark, f"{tmp_path / 'out'}/ledger").select("mechanism").distinct()
     assert [r.mechanism for r in ledger.collect()] == ["laplace-nn+rank-fix"]

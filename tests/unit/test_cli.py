@@ -138,6 +138,19 @@ def test_hnsw_parameters_reach_the_config_and_bad_ones_name_the_flag():
         overrides_from_args(a)
 
 
+def test_ivfpq_parameters_reach_the_config_and_bad_ones_name_the_flag():
+    from jobs.cli import overrides_from_args
+    from privtext.config import build_config
+    from privtext.errors import ConfigError
+
+    a = sanitize_parser().parse_args(["--epsilon", "2", "--index", "ivfpq", "--ivfpq", "512,96,8"])
+    p = build_config(None, overrides_from_args(a)).perturb
+    assert (p.index, p.ivfpq_nlist, p.ivfpq_nprobe, p.ivfpq_k_factor) == ("ivfpq", 512, 96, 8)
+    a = sanitize_parser().parse_args(["--epsilon", "2", "--ivfpq", "512,96"])
+    with pytest.raises(ConfigError, match="--ivfpq must be three integers"):
+        overrides_from_args(a)
+
+
 def test_remap_flag_reaches_the_config_and_is_refused_for_laplace_nn(capsys, tmp_path):
     from jobs.cli import overrides_from_args
     from privtext.config import build_config
