@@ -16,6 +16,9 @@ Arrow batches of the perturb stage are. For each ``|C|``:
   HNSW index (``--hnsw`` for ``|C| <= 100k``, ``--hnsw-big`` above; ``M,efC,efS``), on
   ``--lap-tokens`` / ``--lap-tokens-big`` tokens; the rank fix twice (neighbour lists of the
   distinct pivots computed, then cached).
+* the same with the faiss IVF + 4-bit fast-scan PQ + exact re-rank index (``--ivfpq
+  NLIST,NPROBE,K_FACTOR``), its build time, recall@1 at eps 10 and 20, and a search-only table
+  over ``--nprobe-sweep``.
 * recall@1 of the HNSW index on noisy candidate vectors at eps 10 and 20, and its build time
   (an artifact built once per candidate set; with ``--index-dir`` it is saved there and later
   runs load it and report the build time recorded then); then a search-only table over
@@ -65,7 +68,13 @@ def _args(argv: list[str] | None = None) -> argparse.Namespace:
         help="efSearch values for the search-only recall / speed table ('' to skip)",
     )
     p.add_argument("--index-dir", default=None, help="save / load HNSW indexes here")
-    p.add_argument("--skip", nargs="*", default=[], choices=["em", "laplace", "hnsw"])
+    p.add_argument("--ivfpq", default="256,48,16", help="NLIST,NPROBE,K_FACTOR of IVF-PQ")
+    p.add_argument(
+        "--nprobe-sweep",
+        default="16,32,48,64,96",
+        help="nprobe values for the IVF-PQ search-only table ('' to skip)",
+    )
+    p.add_argument("--skip", nargs="*", default=[], choices=["em", "laplace", "hnsw", "ivfpq"])
     p.add_argument(
         "--pipeline-tokens",
         type=int,
@@ -96,7 +105,7 @@ def main(argv: list[str] | None = None) -> int:
     from privtext.embeddings import CandidateSet, load_embeddings_cached
     from privtext.mechanisms.exponential import ExponentialMechanism
     from privtext.mechanisms.laplace_nn import LaplaceNN
-    from privtext.neighbours import HnswIndex, noisy_queries, recall_at_1
+    from privtext.neighbours import HnswIndex, IvfPqIndex, IvfPqParams, noisy_queries, recall_at_1
 
     emb = load_embeddings_cached(args.embeddings)
     vocab_rows = CandidateSet.build(emb, args.vocab).emb_index  # frequency order
@@ -204,6 +213,23 @@ def main(argv: list[str] | None = None) -> int:
                 f"|C| = {n_c:,}: HNSW {p_str}{_extra(params)}: {how}; recall@1 "
                 f"{rec[10.0]:.3f} at eps 10, {rec[20.0]:.3f} at eps 20"
             )
+        ivfpq = None
+        if "ivfpq" not in args.skip:
+            ivf_params = IvfPqParams(*(int(x) for x in args.ivfpq.split(",")))
+            t0 = time.perf_counter()
+            ivfpq = IvfPqIndex(cands, ivf_params)
+            build_s = time.perf_counter() - t0
+            rec = {
+                e: recall_at_1(ivfpq, cands, noisy_queries(cands, e, n=args.recall_queries, seed=3))
+                for e in (5.0, 10.0, 20.0)
+            }
+            if args.nprobe_sweep:
+                sweeps.append(_nprobe_sweep(args, cands, ivfpq, ivf_params))
+            notes.append(
+                f"|C| = {n_c:,}: IVF-PQ nlist={ivf_params.nlist}, nprobe={ivf_params.nprobe}, "
+                f"k_factor={ivf_params.k_factor}: built in {build_s:.1f} s; recall@1 "
+                f"{rec[5.0]:.3f} at eps 5, {rec[10.0]:.3f} at eps 10, {rec[20.0]:.3f} at eps 20"
+            )
         if "laplace" in args.skip:
             continue
         width = LaplaceNN.uniforms_for_dim(cands.dim)
@@ -211,6 +237,7 @@ def main(argv: list[str] | None = None) -> int:
         for toks, rng in stream(lap_n, args.seed + 2):
             batches.append((toks, rng.random((toks.size, width))))
         kinds = [("exact", None)] + ([("HNSW", hnsw)] if hnsw is not None else [])
+        kinds += [("IVF-PQ", ivfpq)] if ivfpq is not None else []
         base: dict[str, float] = {}
         for kind, index in kinds:
             for fix in (False, True):
@@ -231,13 +258,16 @@ def main(argv: list[str] | None = None) -> int:
                     note = f"{lap_n:,} tokens"
                     if label:
                         note += f", neighbour lists {label}"
-                    if kind == "HNSW":
+                    if kind != "exact":
                         note += f"; {rate / base[key]:.1f}x exact"
+                    label_index = {"exact": "exact", "HNSW": f"HNSW {spec}"}.get(
+                        kind, f"IVF-PQ {args.ivfpq}"
+                    )
                     rows.append(
                         {
                             "mech": name + (f" ({label})" if label else ""),
                             "C": n_c,
-                            "index": kind if kind == "exact" else f"HNSW {spec}",
+                            "index": label_index,
                             "tok_s": rate,
                             "note": note,
                         }
@@ -255,7 +285,7 @@ def main(argv: list[str] | None = None) -> int:
                     base.get("Laplace-NN + rank fix warm", float("nan")),
                 )
             )
-        del hnsw
+        del hnsw, ivfpq
 
     print(
         f"\nOne thread (BLAS and faiss: {args.threads}), eps = {args.eps:g}, Zipf s = "
@@ -327,6 +357,56 @@ def _ef_sweep(args, cands, hnsw, params) -> list[str]:
             f"| {rr:.3f} |"
         )
     hnsw.index.hnsw.efSearch = params.ef_search
+    return lines
+
+
+def _nprobe_sweep(args, cands, ivfpq, params) -> list[str]:
+    """Search only: queries/s and recall@1 of the IVF-PQ index against the exact batched
+    search (``k = 1``), over nprobe."""
+    import faiss
+    import numpy as np
+
+    from privtext.embeddings import nearest
+    from privtext.neighbours import noisy_queries
+
+    eps_list = (5.0, 10.0, 20.0)
+    qs = {e: noisy_queries(cands, e, n=args.recall_queries, seed=4) for e in eps_list}
+    ex = {e: nearest(cands, q, k=2) for e, q in qs.items()}  # ties: either of the first two
+    t_ex = 0.0
+    for q in qs.values():
+        t0 = time.perf_counter()
+        nearest(cands, q, k=1)
+        t_ex += time.perf_counter() - t0
+    ex_qps = len(eps_list) * args.recall_queries / t_ex
+
+    def recall(e: float, idx: np.ndarray) -> float:
+        ei, ed = ex[e]
+        d = np.linalg.norm(cands.vectors[idx].astype(np.float64) - qs[e], axis=1)
+        return float(((idx == ei[:, 0]) | (np.abs(d - ed[:, 0]) <= 1e-5 * ed[:, 0])).mean())
+
+    ivf = faiss.extract_index_ivf(ivfpq.index)
+    lines = [
+        f"IVF-PQ search only, |C| = {len(cands):,}, nlist = {ivf.nlist}, PQ{cands.dim}x4fs, "
+        f"k_factor = {params.k_factor}; exact batched search {ex_qps:,.0f} queries/s:",
+        "",
+        "| nprobe | queries/s | speed-up over exact | recall@1 eps 5 | recall@1 eps 10 "
+        "| recall@1 eps 20 |",
+        "|---|---|---|---|---|---|",
+    ]
+    for nprobe in (int(x) for x in args.nprobe_sweep.split(",")):
+        ivf.nprobe = nprobe
+        rec, t = {}, 0.0
+        for e, q in qs.items():
+            t0 = time.perf_counter()
+            idx, _ = ivfpq.search(q, 1)
+            t += time.perf_counter() - t0
+            rec[e] = recall(e, idx[:, 0])
+        qps = len(eps_list) * args.recall_queries / t
+        lines.append(
+            f"| {nprobe} | {qps:,.0f} | {qps / ex_qps:.1f}x | {rec[5.0]:.3f} | {rec[10.0]:.3f} "
+            f"| {rec[20.0]:.3f} |"
+        )
+    ivf.nprobe = params.nprobe
     return lines
 
 
