@@ -437,7 +437,7 @@ class Tagger:
                     continue
                 seen.add(ini)
                 if re.search(r"(?<![\w.@/\-])" + ini + r"(?![\w@/\-]|\.\w)", text):
-                    add(ini, "PERSON", min(s.score, 0.8))
+                    add(ini, "PERSON", min(s.score, 0.85))
 
 
 def _word_char(c: str) -> bool:

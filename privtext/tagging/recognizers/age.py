@@ -59,13 +59,16 @@ _PATTERNS: list[tuple[str, str, float]] = [
         rf"(?:(?i:{_DECADE_WORD})|[1-9]0['\u2019]?s))(?![\w])",
         0.8,
     ),
-    # I'm 29, F / my mother is 72 / who was seventeen at the material time / turning 16
+    # I'm 29, F / my mother is 72 / who was seventeen at the material time / turning 16 /
+    # she is now 21 and / who was then 17, / Customer is 71,
     (
         "subject_age",
-        rf"(?<![\w])(?i:i'?m|i\s+am|(?:he|she)(?:'s|\s+is|\s+was)|who\s+(?:is|was)|"
+        rf"(?<![\w])(?i:(?:i'?m|i\s+am|(?:he|she)(?:'s|\s+is|\s+was)|who\s+(?:is|was)|"
         rf"(?:my|his|her|their|our)\s+(?:mother|father|mum|mom|dad|son|daughter|wife|husband|"
         rf"brother|sister|grandmother|grandfather|gran|granny|grandson|granddaughter|child|kid|"
-        rf"baby|boy|girl|partner)\s+(?:is|was)|(?:just\s+)?(?:turning|turned|turns))\s+"
+        rf"baby|boy|girl|partner)\s+(?:is|was)|(?:the\s+)?(?:customer|client|patient|victim|"
+        rf"appellant|applicant|claimant|tenant|deceased|complainant)\s+(?:is|was))"
+        rf"(?:\s+(?:now|then|still))?|(?:just\s+)?(?:turning|turned|turns))\s+"
         rf"(?P<p7>{_NUM})(?=\s*(?:[,.;)!?]|$)|\s+(?i:and|at|now|today|next|this|the|on|in)"
         rf"\b|\s+[MF]\b)",
         0.75,

@@ -165,10 +165,12 @@ _PATTERNS: list[tuple[str, str]] = [
         r"(?:(?<=\n)|(?<!.))[ \t]*(?P<ldm>(?:0?[1-9]|[12][0-9]|3[01])/(?:0?[1-9]|1[0-2]))"
         r"(?=[ \t]+(?:[0-9]{1,2}[:.][0-9]{2}\b|[\u2013\u2014\-][ \t]))",
     ),
-    # life dates and periods: "(1941\u20132024)", "2018 \u2013 2020", "2016 - present"
+    # life dates and periods: "(1941\u20132024)", "2018 \u2013 2020", "2016 - present",
+    # "2020 to present"
     (
         "year_range",
-        rf"{_LB}(?P<yr>{_BARE_YEAR}[ \t]?[\u2013\u2014\-][ \t]?(?:{_BARE_YEAR}|[Pp]resent|now))"
+        rf"{_LB}(?P<yr>{_BARE_YEAR}(?:[ \t]?[\u2013\u2014\-][ \t]?|[ \t]+to[ \t]+)"
+        rf"(?:{_BARE_YEAR}|[Pp]resent|now|date))"
         rf"(?![0-9]|[.,][0-9])",
     ),
     # a dated entry opening a line of notes: "12.02.24 SI: Pt presented ..."
@@ -194,7 +196,7 @@ _SCORES: dict[str, float] = {
     "cue_dm": 0.7,
     "line_dmy": 0.75,
     "line_dm": 0.7,
-    "year_range": 0.7,
+    "year_range": 0.78,
 }
 _ENT_GROUP = {
     "paren_year": "py",

@@ -144,6 +144,16 @@ _IDENTIFYING_DATE = re.compile(
     r"|'\d\d\b"
 )
 _MONTH_ALONE = re.compile(r"(?i)" + _MONTH)
+_MONTH_DAY = re.compile(r"(?i)" + _MONTH + r"\.?\s+\d{1,2}(?:st|nd|rd|th)?")
+# Street types that end a street's name and no person's ("Walkley Lane", "Queen Street").
+_STREET_TYPES = frozenset(
+    """Street Road Lane Avenue Drive Crescent Terrace Boulevard Gardens Mews Parade Rd St.
+    Ave""".split()
+)
+# A preposition before a street's name in prose (an address line has a number or a comma).
+_STREET_PREP_BEFORE = re.compile(
+    r"\b(?:on|in|along|at|near|into|off|from|down|up|towards|toward|via|of)[ \t]+(?:the[ \t]+)?\Z"
+)
 _MONEY = re.compile(r"(?i)(?:\b(?:eur|usd|gbp|chf|try|pln|rub)|[€$£])\s?\d")
 _ORG_HEADWORDS = frozenset(
     {
@@ -163,6 +173,17 @@ _HEADING_LINE = re.compile(r"^[^a-z]*$")
 _GEO_BEFORE = re.compile(
     r"(?:\b(?:in|from|near|via|towards|outside|born in|lives in|live in|district of|region of|"
     r"province of|town of|city of|village of)|[Pp]lace of birth:)[ \t]+\Z"
+)
+# An employer after "works for", "worked at", "works as a bus driver for" (one or two words).
+_EMPLOYER_BEFORE = re.compile(
+    r"\b(?:[Ww]orks?|[Ww]orked|[Ww]orking|[Ee]mployed|job)(?:[ \t]+as[ \t]+(?:an?|the)"
+    r"(?:[ \t]+[a-z][a-z\-]+){1,3})?[ \t]+(?:for|at|by)[ \t]+\Z"
+)
+# Words that label a field or a speaker's role, not a name, when a colon follows.
+_LABEL_WORDS = frozenset(
+    """Requester Reporter Assignee Caller Customer Client Agent Applicant Appellant Respondent
+    Claimant Tenant Landlord Patient Witness Employee Owner Contact Sender Recipient Subject
+    Priority Status Channel Category Attendee Attendees Note Notes Outcome Summary""".split()
 )
 
 
@@ -325,7 +346,12 @@ def refine(text: str, start: int, end: int, etype: str) -> str | None:
       frequent English words that no name list knows (``Arrival``, ``Cheers``, ``Computer
       Science``); a known job title is a JOB_TITLE;
     * a LOCATION or ORGANIZATION of two or three title-case words followed by an age
-      (``Kehinde Bello (24)``, ``Paddy Hourigan, 83,``) is a PERSON.
+      (``Kehinde Bello (24)``, ``Paddy Hourigan, 83,``) is a PERSON;
+    * a PERSON that is a month and a day (``Jun 3``) is dropped (the date recognizer has it);
+      one ending in a street type after a preposition (``towards Walkley Lane``) is a
+      LOCATION; a field label before a colon (``Requester:``) is dropped; one or two words
+      that no name list knows after "works for" / "works as a bus driver for" are an
+      ORGANIZATION.
 
     Args:
         text: the text the entity is in.
@@ -362,8 +388,15 @@ def refine(text: str, start: int, end: int, etype: str) -> str | None:
         return None  # "Arrival:", "Cheers,", "Driver's licence", "Computer Science"
     if etype in ("PERSON", "ORGANIZATION", "LOCATION") and _caps_common_phrase(surface):
         return None  # "THE CIRCUMSTANCES OF THE CASE", "PRESS RELEASE": headings in capitals
-    if etype == "PERSON" and _MONTH_ALONE.fullmatch(surface):
-        return None  # "Mar 2" split by the model
+    if etype == "PERSON" and (_MONTH_ALONE.fullmatch(surface) or _MONTH_DAY.fullmatch(surface)):
+        return None  # "Mar 2" split by the model, "Jun 3" after a post's author: dates
+    if (
+        etype == "PERSON"
+        and " " in surface
+        and surface.rsplit(" ", 1)[-1] in _STREET_TYPES
+        and _STREET_PREP_BEFORE.search(text, max(0, start - 12), start)
+    ):
+        return "LOCATION"  # "towards Walkley Lane": a street named without its number
     if etype == "PERSON" and surface.rstrip(".'\u2019") in _titles():
         return None  # "Dato'" of "Dato' Lim Kok Wah": the title, not the name
     if _GENERIC_INSTITUTION.match(surface):
@@ -397,6 +430,15 @@ def refine(text: str, start: int, end: int, etype: str) -> str | None:
             word = place.group(1)
             if _known_phrase_type(word[0] + word[1:].lower()) == "LOCATION":
                 return "LOCATION"  # "MONTERREY, Nuevo León", "Leeds, West Yorkshire"
+        if surface in _LABEL_WORDS and text.startswith(":", end):
+            return None  # "Requester: Luis Ortega": a field's label
+        if (
+            known is None
+            and len(surface.split()) <= 2
+            and not _has_known_name(surface)
+            and _EMPLOYER_BEFORE.search(text, max(0, start - 60), start)
+        ):
+            return "ORGANIZATION"  # "works as a bus driver for Stagecoach"
         last = surface.rsplit(" ", 1)[-1]
         if " " in surface and last in _ORG_HEADWORDS:
             return "ORGANIZATION"

@@ -67,6 +67,9 @@ def test_when_text_has_no_age_then_nothing_is_tagged(text, spans_of):
         ("My mother is 72 and was waiting", "72"),
         ("who was seventeen at the material time", "seventeen"),
         ("Precious is turning 16 the same day", "16"),
+        ("She is now 21 and living in a hotel", "21"),
+        ("In that year Fadi, who was then 17, was detained", "17"),
+        ("Customer is 71, lives alone", "71"),
     ],
 )
 def test_ages_stated_of_a_person_are_found(text, age):
@@ -77,7 +80,14 @@ def test_ages_stated_of_a_person_are_found(text, age):
 
 @pytest.mark.parametrize(
     "text",
-    ["she was 5 minutes late", "the price is 72 euros", "he is 6 feet tall", "I'm 100% sure"],
+    [
+        "she was 5 minutes late",
+        "the price is 72 euros",
+        "he is 6 feet tall",
+        "I'm 100% sure",
+        "the total is now 71, and rising",
+        "the customer is 5 minutes away",
+    ],
 )
 def test_numbers_after_is_that_are_not_ages_are_not_tagged(text):
     from privtext.tagging.recognizers.age import AgeRecognizer

@@ -117,6 +117,9 @@ def test_name_lists_are_large_and_hold_no_common_english_words():
         ("in memory of G. S. Bains (1941–2024), who", "1941–2024"),
         ("MSc Computer Science, 2018 – 2020\n", "2018 – 2020"),
         ("Volunteer, 2016 - present", "2016 - present"),
+        ("Royal Alexandra Hospital, Paisley - 2020 to present\n", "2020 to present"),
+        ("Nurse, Bielsko-Biała, Poland - 2013 to 2017\n", "2013 to 2017"),
+        ("@pria.bakes · Jun 3\nSO proud", "Jun 3"),
     ],
 )
 def test_lower_case_months_line_dates_and_year_ranges(text, date):
@@ -125,7 +128,13 @@ def test_lower_case_months_line_dates_and_year_ranges(text, date):
 
 @pytest.mark.parametrize(
     "text",
-    ["you may 2 go now", "we march 12 miles", "\n03/02 is the ratio", "pages 20-24 of it"],
+    [
+        "you may 2 go now",
+        "we march 12 miles",
+        "\n03/02 is the ratio",
+        "pages 20-24 of it",
+        "scored 1990 to 1850 points",
+    ],
 )
 def test_verbs_ratios_and_page_ranges_are_no_dates(text):
     assert DateRecognizer().analyze(text) == []

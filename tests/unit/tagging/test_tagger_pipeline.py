@@ -295,6 +295,13 @@ def test_when_a_function_word_was_tagged_then_it_is_not_spread_over_the_document
         ("in Paris, Anna Kowalski was there", "Anna Kowalski", "PERSON", "PERSON"),
         ("PRESS RELEASE - FOR IMMEDIATE RELEASE", "PRESS RELEASE", "ORGANIZATION", None),
         ("officer C.M. struck him", "C.M.", "PERSON", "PERSON"),
+        ("@pria.bakes · Jun 3\nSO proud", "Jun 3", "PERSON", None),
+        ("walking quickly towards Walkley Lane. One male", "Walkley Lane", "PERSON", "LOCATION"),
+        ("Plot 14, Adeola Odeku Street\nLagos", "Adeola Odeku Street", "PERSON", "PERSON"),
+        ("Requester: Luis Ortega <l@x.mx>", "Requester", "PERSON", None),
+        ("he works as a bus driver for Stagecoach and", "Stagecoach", "PERSON", "ORGANIZATION"),
+        ("she worked for Acme Widgets in 2019", "Acme Widgets", "PERSON", "ORGANIZATION"),
+        ("she works for John Smith at home", "John Smith", "PERSON", "PERSON"),
     ],
 )
 def test_ner_output_is_corrected_by_cheap_evidence(text, surface, etype, expected):
@@ -335,6 +342,20 @@ def test_when_a_named_person_appears_by_initials_then_the_initials_are_tagged():
     tagger = Tagger([_FixedSpans([("Daniel Kent", "PERSON", 0.85)])], context=False)
     got = _typed(text, tagger.tag(text))
     assert ("DK", "PERSON") in got and ("HR", "PERSON") not in got
+
+
+def test_initials_of_a_named_person_win_over_a_weaker_place_reading():
+    # the small model reads minute-takers' initials as places ("PW presented the accounts")
+    text = "In attendance: Paul Whitehead (Director of Finance)\n\nPW presented the accounts."
+    got = _typed(text, Tagger.default().tag(text))
+    assert ("PW", "PERSON") in got and ("PW", "LOCATION") not in got
+
+
+def test_police_ranks_before_a_name_are_titles():
+    text = "Advice was given by PCSO Amrit Sandhu on 13/11/2023; DS Kerry Walsh attended."
+    got = _typed(text, Tagger.default().tag(text))
+    assert ("Amrit Sandhu", "PERSON") in got and ("Kerry Walsh", "PERSON") in got
+    assert not any("PCSO" in s for s, _ in got)
 
 
 def test_when_a_job_title_follows_a_name_and_a_comma_then_it_is_not_part_of_the_name():
