@@ -310,6 +310,19 @@ _RELATION_NAME = re.compile(
     r"(?P<ent>[A-Z][^\W\d_]+(?:[\-'\u2019][A-Z]?[^\W\d_]+)*(?:[ \t][A-Z][^\W\d_]+"
     r"(?:-[A-Z][^\W\d_]+)?)?)"
 )
+# A name right after a bare kinship word in lists of family members ("wife Farzana (31)",
+# "sister Bríd", "daughters-in-law Mags and Chen Li", "great-grandchild Fiadh") or after "a
+# lady called" / "gave her name as". Taken only when the word is a known given name or rare
+# as an English word ("sister Company" is not a name).
+_KIN_NAME = re.compile(
+    r"(?<![\w\-])(?:(?:great-)?(?:grand)?(?:wife|husband|son|daughter|sister|brother|mother|"
+    r"father|child|children|niece|nephew|cousin|aunt|uncle|grandchild|grandchildren|twin|"
+    r"stepson|stepdaughter|partner|sons|daughters|sisters|brothers)(?:-in-law|s-in-law)?|"
+    r"(?:lady|man|woman|guy|girl|boy|bloke|chap|fella|gentleman|someone|person|agent|nurse)"
+    r"[ \t]+(?:called|named)|(?:his|her|their|my)[ \t]+name[ \t]+as)[ \t]+"
+    r"(?P<ent>(?P<first>[A-Z\u00c0-\u00de][^\W\d_]+(?:[\-'\u2019][A-Z\u00c0-\u00de]?[^\W\d_]+)*)"
+    r"(?:[ \t][A-Z\u00c0-\u00de][^\W\d_]+(?:-[A-Z\u00c0-\u00de][^\W\d_]+)?)?)(?![\w\-])"
+)
 _LOWER_NAME_BEFORE = re.compile(
     r"(?i:\b(?:hey|hi|hiya|hello|thx|thanks|ty|cheers|dear|and|with|ask|asked|tell|told|call|"
     r"called|text|texted|ping|cc|my (?:husband|wife|partner|neighbou?r|friend|brother|sister|"
@@ -575,4 +588,14 @@ class PersonCueRecognizer(Recognizer):
                 if cap in given and cap not in AMBIGUOUS_GIVEN and word not in _NOT_NAMES:
                     out.append(Span(m.start("ent"), m.end("ent"), "PERSON", self.LOWER_SCORE,
                                     self.name))  # fmt: skip
+        have = {(sp.start, sp.end) for sp in out}
+        for m in _KIN_NAME.finditer(text):
+            ent = m.group("first")
+            if ent in STOPWORDS or ent in MONTHS_DAYS or ent in TITLES:
+                continue
+            if (m.start("ent"), m.end("ent")) in have:
+                continue  # already found by a relation cue ("his sons Emeka")
+            if ent in gaz.given or (ent not in gaz.known_tokens and _rare_as_word(ent.lower())):
+                # above NER (0.85): the small model reads rare given names as places
+                self._add(out, text, m.start("ent"), m.end("ent"), self.APPOSITION_SCORE)
         return out

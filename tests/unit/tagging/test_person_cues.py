@@ -29,6 +29,10 @@ R = PersonCueRecognizer()
         ("hey rosa,\n\nsorry i missed", ["rosa"]),
         ("re the flat - javi says the landlord", ["javi"]),
         ("maybe my neighbour joana?", ["joana"]),
+        ("Dependants: wife Farzana (31); children Mursal (9)", ["Farzana", "Mursal"]),
+        ("great-grandchild Fiadh, sister Bríd, nieces", ["Fiadh", "Bríd"]),
+        ("daughters-in-law Mags and Chen", ["Mags"]),
+        ("a lovely lady called Mei from the shop", ["Mei"]),
     ],
 )
 def test_persons_are_found_from_their_surroundings(spans_of, text, expected):
@@ -48,6 +52,9 @@ def test_persons_are_found_from_their_surroundings(spans_of, text, expected):
         "hey there, and will you come?",
         "the rose garden and the mark",
         "Name: \nDate: 12 May",
+        "the sister company Acme Holdings",
+        "a man called Monday about it",
+        "his son Will be there",
     ],
 )
 def test_non_persons_are_not_tagged(spans_of, text):
