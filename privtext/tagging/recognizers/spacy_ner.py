@@ -257,6 +257,28 @@ def _common_words_only(surface: str) -> bool:
     return True
 
 
+# Where a capitalised common noun stands: a sentence or line start, or after "the".
+_NOUN_START_BEFORE = re.compile(r"(?:(?<!.)|[.!?:\n][\"')\u201d]?[ \t]*|\b[Tt]he[ \t]+)\Z", re.S)
+
+#: Zipf frequency above which a single capitalised word that NER calls a place or an
+#: organisation is taken for a common noun ("Customer", "Committee", "Rent"): about 30 per
+#: million words.
+VERY_COMMON_WORD_ZIPF = 4.5
+
+
+def _known_token(word: str) -> bool:
+    """``word`` is a word of a known place, organisation or group ("Reading", "Van")."""
+    from privtext.tagging.recognizers.gazetteer import load_gazetteer
+
+    return word in load_gazetteer(None).known_tokens
+
+
+def _very_common_word(word: str) -> bool:
+    from wordfreq import zipf_frequency
+
+    return zipf_frequency(word.lower(), "en") >= VERY_COMMON_WORD_ZIPF
+
+
 def _caps_common_phrase(surface: str) -> bool:
     """An all-capitals heading made of ordinary words ("THE CIRCUMSTANCES OF THE CASE", "PRESS
     RELEASE", "HOME ADDRESS"): two or more words (no initials), every word frequent in English,
@@ -351,7 +373,9 @@ def refine(text: str, start: int, end: int, etype: str) -> str | None:
       one ending in a street type after a preposition (``towards Walkley Lane``) is a
       LOCATION; a field label before a colon (``Requester:``) is dropped; one or two words
       that no name list knows after "works for" / "works as a bus driver for" are an
-      ORGANIZATION.
+      ORGANIZATION; a single frequent English word at a sentence start or after "the" that
+      NER calls a place or an organisation (``Customer reported``, ``The Committee``) is
+      dropped.
 
     Args:
         text: the text the entity is in.
@@ -405,6 +429,17 @@ def refine(text: str, start: int, end: int, etype: str) -> str | None:
         return None  # "A. Background to the case"
     if surface.lower() in _job_titles():
         return "JOB_TITLE"  # "Treasurer", "Chief Executive"
+    if (
+        etype in ("ORGANIZATION", "LOCATION")
+        and known is None
+        and surface.isalpha()
+        and surface[:1].isupper()
+        and surface[1:].islower()
+        and _very_common_word(surface)
+        and not _known_token(surface)
+        and _NOUN_START_BEFORE.search(text, max(0, start - 6), start)
+    ):
+        return None  # "Customer reported", "The Committee asked": a common noun, capitalised
     if known == "PERSON" and etype != "PERSON":
         return "PERSON"  # a known given name typed as a group or place ("Dennis", "Jamal")
     if (

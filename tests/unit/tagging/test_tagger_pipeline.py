@@ -302,6 +302,11 @@ def test_when_a_function_word_was_tagged_then_it_is_not_spread_over_the_document
         ("he works as a bus driver for Stagecoach and", "Stagecoach", "PERSON", "ORGANIZATION"),
         ("she worked for Acme Widgets in 2019", "Acme Widgets", "PERSON", "ORGANIZATION"),
         ("she works for John Smith at home", "John Smith", "PERSON", "PERSON"),
+        ("Customer is 71, lives alone.", "Customer", "LOCATION", None),
+        ("for review. The Committee asked for", "Committee", "ORGANIZATION", None),
+        ("a location (Reading, United Kingdom)", "Reading", "LOCATION", "LOCATION"),
+        ("the customer is in Van now", "Van", "LOCATION", "LOCATION"),
+        ("Boots said it would", "Boots", "ORGANIZATION", "ORGANIZATION"),
     ],
 )
 def test_ner_output_is_corrected_by_cheap_evidence(text, surface, etype, expected):
