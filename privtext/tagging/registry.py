@@ -71,7 +71,7 @@ from privtext.tagging.recognizers.url import UrlRecognizer
 from privtext.tagging.recognizers.username import UsernameRecognizer
 from privtext.tagging.register import chat_register
 from privtext.tagging.retype import persons_named_like_organisations
-from privtext.tagging.roles import roles_next_to_persons
+from privtext.tagging.roles import roles_next_to_persons, speaker_labels_are_no_titles
 
 DEFAULT_CHUNK_CHARS = 20_000
 DEFAULT_CHUNK_OVERLAP = 1_000
@@ -325,6 +325,7 @@ class Tagger:
             spans = [s for s in spans if s.score >= self.min_score]
         kept = merge_address_blocks(text, resolve_overlaps(spans, len(text)))
         kept = roles_next_to_persons(text, persons_named_like_organisations(text, kept))
+        kept = speaker_labels_are_no_titles(text, kept)
         if self.consistency and kept:
             kept = self._propagate(text, kept)
         return kept

@@ -144,3 +144,34 @@ def roles_next_to_persons(text: str, spans: list[Span]) -> list[Span]:
     if not added:
         return spans
     return sorted(spans + added, key=lambda s: (s.start, s.end))
+
+
+# Generic roles that label a speaker in a chat or ticket export: "Maya (Agent):", "Tom
+# (Support):". They say which side is talking, not what the person does for a living.
+_SPEAKER_ROLES = frozenset(
+    "agent support advisor adviser customer admin administrator moderator mod staff operator "
+    "rep representative bot host".split()
+)
+
+
+def speaker_labels_are_no_titles(text: str, spans: list[Span]) -> list[Span]:
+    """``spans`` without JOB_TITLE spans that are a chat speaker's bracketed role label
+    (``Maya (Agent):``, ``[10:06] Marco (agent):``).
+
+    Args:
+        text: the document.
+        spans: the kept spans.
+
+    Returns:
+        The spans, order kept.
+    """
+    out = [
+        s for s in spans
+        if not (
+            s.entity_type == "JOB_TITLE"
+            and text[s.start - 1 : s.start] == "("
+            and text.startswith("):", s.end)
+            and text[s.start : s.end].lower() in _SPEAKER_ROLES
+        )
+    ]  # fmt: skip
+    return out if len(out) != len(spans) else spans

@@ -73,3 +73,19 @@ def test_a_role_already_tagged_is_not_tagged_twice():
 def test_without_a_person_nothing_is_added():
     spans = [Span(0, 5, "LOCATION", 0.9, "t")]
     assert roles_next_to_persons("Leeds, Treasurer, said", spans) == spans
+
+
+def test_a_chat_speakers_bracketed_side_is_no_job_title_but_a_real_role_stays():
+    from privtext.tagging.base import Span
+    from privtext.tagging.roles import speaker_labels_are_no_titles
+
+    text = "Maya (Agent): hi\nKen Ito (Paramedic): arrived\nthe agent (Agent) said"
+    spans = [
+        Span(6, 11, "JOB_TITLE", 0.88, "t"),
+        Span(26, 35, "JOB_TITLE", 0.88, "t"),
+        Span(
+            text.index("(Agent) said") + 1, text.index("(Agent) said") + 6, "JOB_TITLE", 0.88, "t"
+        ),
+    ]
+    kept = speaker_labels_are_no_titles(text, spans)
+    assert [text[s.start : s.end] for s in kept] == ["Paramedic", "Agent"]
