@@ -50,6 +50,9 @@ from udfs.vocab import vocab_indices_udf
 
 log = logging.getLogger("privtext.sanitize")
 
+# below this recall@1 of an approximate index the run logs a warning (recorded either way)
+LOW_INDEX_RECALL = 0.9
+
 
 @dataclass
 class RunSummary:
@@ -399,6 +402,13 @@ def run_sanitize(spark: SparkSession, cfg: RunConfig, run_id: str | None = None)
             # utility diagnostic on public draws (not the run's keyed noise)
             index_recall = recall_at_1(approx, cands, noisy_queries(cands, min(tier_eps.values())))
             log.info("%s recall@1 against exact search: %.4f", p.index, index_recall)
+            if index_recall < LOW_INDEX_RECALL:
+                log.warning(
+                    "%s recall@1 is only %.3f at eps %g on these candidates: most noisy points "
+                    "are rounded to a near, not the nearest, word (utility, not privacy); "
+                    "raise the index's search parameters or use --index exact",
+                    p.index, index_recall, min(tier_eps.values()),
+                )  # fmt: skip
         remap_paths: tuple[tuple[str, str], ...] = ()
         remap_info: dict[str, dict[str, Any]] = {}
         if cfg.perturb.remap:

@@ -228,7 +228,13 @@ def test_a_run_that_fails_after_writing_leaves_the_previous_release_intact(
 
 
 @pytest.mark.parametrize("index", ["hnsw", "ivfpq"])
-def test_laplace_nn_with_an_index_runs_on_executors_and_records_its_recall(spark, tmp_path, index):
+def test_laplace_nn_with_an_index_runs_on_executors_and_records_its_recall(
+    spark, tmp_path, index, monkeypatch, caplog
+):
+    import pipelines.sanitize as sanitize_mod
+
+    # a threshold no index can reach: the run must say that its recall is low
+    monkeypatch.setattr(sanitize_mod, "LOW_INDEX_RECALL", 1.01)
     corpus = tmp_path / "demo.jsonl"
     write_demo_jsonl(str(corpus), n_docs=12, seed=3, include_bad_rows=False)
     cfg = _cfg(
@@ -239,6 +245,10 @@ def test_laplace_nn_with_an_index_runs_on_executors_and_records_its_recall(spark
     summary = run_sanitize(spark, cfg)
     assert summary.counts["documents"] == 12
     assert summary.counts["index_recall_at_1_x10000"] >= 9_700
+    assert any(
+        r.levelname == "WARNING" and f"{index} recall@1 is only" in r.getMessage()
+        for r in caplog.records
+    )
     manifest = read_table(spark, f"{tmp_path / 'out'}/manifest").first()
     assert json.loads(manifest.config_json)["perturb"]["index"] == index
     ledger = read_table(spark, f"{tmp_path / 'out'}/ledger").select("mechanism").distinct()
