@@ -7,6 +7,8 @@ Three kinds of evidence, from strongest to weakest:
 * a login after a cue that names it (``username: jdoe``, ``github: kwasante``, ``posted by
   throwaway_wrk22``, ``Accepted publickey for jvanleeuwen``, ``sudo: jvanleeuwen :``, a home
   directory ``/home/jvanleeuwen``);
+* the author of a dated work note in a ticket log (``2024-09-03 09:20 sam.ali - ...``), and a
+  login in brackets after a name (``Nguyen Thi Mai Anh (nguyenma)``) when it is no English word;
 * a chat nickname opening a line (``mehmet_k: guys ...``, ``lena.hoffmann: yep``) when it has
   the shape of a login (a ``_``, ``.`` or digit inside, lower case), or when the same
   lower-case word opens two lines or more (``rajiv: on it`` ... ``rajiv: found it``), so that
@@ -46,6 +48,19 @@ _NOT_NICKS = frozenset(
     "web www http https ref step steps warning error info debug todo question answer q a "
     "update edit ps nb".split()
 )
+
+
+# A login in brackets right after a capitalised name: "Caller: Nguyen Thi Mai Anh (nguyenma),
+# Clinical Coder"; taken only when it is no English word ("(yes)", "(sic)" are not).
+_LOGIN_AFTER_NAME = re.compile(
+    r"[A-Z][a-z\u00e0-\u024f'\-]+[ \t]\((?P<ent>[a-z][a-z0-9._]{3,19})\)(?=[ \t]*[,;:.\n]|[ \t]|\Z)"
+)
+
+
+def _rare_word(word: str) -> bool:
+    from wordfreq import zipf_frequency
+
+    return zipf_frequency(word, "en") < 2.5
 
 
 class UsernameRecognizer(PatternRecognizer):
@@ -90,6 +105,15 @@ class UsernameRecognizer(PatternRecognizer):
             0.85,  # above NER's guesses ("kris.lindgren" as an organisation)
         ),
         (
+            # the author of a dated work note in a ticket log: "2024-09-03 09:20 sam.ali - AD
+            # account not locked", "03/09/2024 10:05 r.kowalski (Security) - blocked"
+            "log_author",
+            r"(?m)^[ \t]*(?:\d{4}-\d{2}-\d{2}|\d{1,2}/\d{1,2}/\d{2,4})[ \tT]+"
+            r"\d{1,2}:\d{2}(?::\d{2})?[ \t]+(?P<ent>[a-z][a-z0-9]*[_.][a-z0-9_.]*[a-z0-9])"
+            r"(?=[ \t]+(?:[\-\u2013\u2014:]|\())",
+            0.8,
+        ),
+        (
             "chat_nick",
             r"(?m)^(?:\[[0-9:]{4,8}\][ \t]*)?(?P<ent>[a-z][a-z0-9]*[_.0-9][a-z0-9_.]*[a-z0-9])"
             r":[ \t]",
@@ -102,6 +126,10 @@ class UsernameRecognizer(PatternRecognizer):
         out = super().analyze(text)
         if ":" not in text:
             return out
+        for m in _LOGIN_AFTER_NAME.finditer(text):
+            login = m.group("ent")
+            if _rare_word(login):
+                out.append(Span(m.start("ent"), m.end("ent"), "USERNAME", 0.75, self.name))
         counts = Counter(m.group(1) for m in _LINE_NICK.finditer(text))
         for m in _LINE_NICK.finditer(text):
             nick = m.group(1)

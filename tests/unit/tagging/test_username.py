@@ -24,6 +24,9 @@ R = UsernameRecognizer()
         ("my new snap is ahmed.k_99 btw", ["ahmed.k_99"]),
         ("mehmet_k: guys is anyone else getting error 502", ["mehmet_k"]),
         ("[10:05] lena.hoffmann: yep since like 9", ["lena.hoffmann"]),
+        ("2024-09-03 09:20 sam.ali - AD account not locked", ["sam.ali"]),
+        ("03/09/2024 10:05 r.kowalski (Security) - blocked", ["r.kowalski"]),
+        ("Caller: Nguyen Thi Mai Anh (nguyenma), Clinical Coder", ["nguyenma"]),
     ],
 )
 def test_usernames_are_found(spans_of, text, expected):
@@ -39,6 +42,8 @@ def test_usernames_are_found(spans_of, text, expected):
         "rajiv: on it",  # a plain word at a line start is not enough on its own
         "price @ 5 euros",
         "see https://example.com/@user/post",
+        "Sold to John Smith (retired) and Mary Jones (sic) yesterday",
+        "2024-09-03 09:20 version 2.1 - deployed",
     ],
 )
 def test_non_usernames_are_not_tagged(spans_of, text):
