@@ -144,6 +144,7 @@ _IDENTIFYING_DATE = re.compile(
     r"|'\d\d\b"
 )
 _MONTH_ALONE = re.compile(r"(?i)" + _MONTH)
+_DIAL_PREFIX = re.compile(r"(?<![\w+])\+[1-9]")
 _MONTH_DAY = re.compile(r"(?i)" + _MONTH + r"\.?\s+\d{1,2}(?:st|nd|rd|th)?")
 # Street types that end a street's name and no person's ("Walkley Lane", "Queen Street").
 _STREET_TYPES = frozenset(
@@ -391,6 +392,8 @@ def refine(text: str, start: int, end: int, etype: str) -> str | None:
         return etype if _date_is_identifying(surface) else None
     if not any(c.isalpha() for c in surface):
         return None
+    if _DIAL_PREFIX.search(surface):
+        return None  # "Bielsko-Biała - +48": the model ran into a phone number
     if etype == "ORGANIZATION":
         if _MONEY.search(surface):
             return None

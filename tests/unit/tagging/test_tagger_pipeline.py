@@ -307,6 +307,7 @@ def test_when_a_function_word_was_tagged_then_it_is_not_spread_over_the_document
         ("a location (Reading, United Kingdom)", "Reading", "LOCATION", "LOCATION"),
         ("the customer is in Van now", "Van", "LOCATION", "LOCATION"),
         ("Boots said it would", "Boots", "ORGANIZATION", "ORGANIZATION"),
+        ("Bielsko-Biała - +48 33 555 21 90", "Bielsko-Biała - +48", "ORGANIZATION", None),
     ],
 )
 def test_ner_output_is_corrected_by_cheap_evidence(text, surface, etype, expected):
