@@ -307,27 +307,37 @@ def main(argv: list[str] | None = None) -> int:
     return 0
 
 
-def _ef_sweep(args, cands, hnsw, params) -> list[str]:
-    """Search only: queries/s and recall@1 of the HNSW index against the exact batched search,
-    over efSearch, and recall after an exact re-rank of HNSW's top 8."""
+def _exact_baseline(args, cands, eps_list):
+    """Noisy queries per eps, the exact batched search's queries/s (``k = 1``, what Laplace-NN
+    runs) and a recall@1 function of an index's answers (ties: either of the first two)."""
     import numpy as np
 
     from privtext.embeddings import nearest
     from privtext.neighbours import noisy_queries
 
-    qs = {e: noisy_queries(cands, e, n=args.recall_queries, seed=4) for e in (10.0, 20.0)}
-    ex = {e: nearest(cands, q, k=2) for e, q in qs.items()}  # ties: either of the first two
+    qs = {e: noisy_queries(cands, e, n=args.recall_queries, seed=4) for e in eps_list}
+    ex = {e: nearest(cands, q, k=2) for e, q in qs.items()}
     t_ex = 0.0
-    for q in qs.values():  # what Laplace-NN runs: k = 1
+    for q in qs.values():
         t0 = time.perf_counter()
         nearest(cands, q, k=1)
         t_ex += time.perf_counter() - t0
-    ex_qps = 2 * args.recall_queries / t_ex
+    ex_qps = len(eps_list) * args.recall_queries / t_ex
 
     def recall(e: float, idx: np.ndarray) -> float:
         ei, ed = ex[e]
         d = np.linalg.norm(cands.vectors[idx].astype(np.float64) - qs[e], axis=1)
         return float(((idx == ei[:, 0]) | (np.abs(d - ed[:, 0]) <= 1e-5 * ed[:, 0])).mean())
+
+    return qs, ex_qps, recall
+
+
+def _ef_sweep(args, cands, hnsw, params) -> list[str]:
+    """Search only: queries/s and recall@1 of the HNSW index against the exact batched search,
+    over efSearch, and recall after an exact re-rank of HNSW's top 8."""
+    import numpy as np
+
+    qs, ex_qps, recall = _exact_baseline(args, cands, (10.0, 20.0))
 
     lines = [
         f"HNSW search only, |C| = {len(cands):,}, M = {params.m}, efConstruction = "
@@ -364,25 +374,9 @@ def _nprobe_sweep(args, cands, ivfpq, params) -> list[str]:
     """Search only: queries/s and recall@1 of the IVF-PQ index against the exact batched
     search (``k = 1``), over nprobe."""
     import faiss
-    import numpy as np
-
-    from privtext.embeddings import nearest
-    from privtext.neighbours import noisy_queries
 
     eps_list = (5.0, 10.0, 20.0)
-    qs = {e: noisy_queries(cands, e, n=args.recall_queries, seed=4) for e in eps_list}
-    ex = {e: nearest(cands, q, k=2) for e, q in qs.items()}  # ties: either of the first two
-    t_ex = 0.0
-    for q in qs.values():
-        t0 = time.perf_counter()
-        nearest(cands, q, k=1)
-        t_ex += time.perf_counter() - t0
-    ex_qps = len(eps_list) * args.recall_queries / t_ex
-
-    def recall(e: float, idx: np.ndarray) -> float:
-        ei, ed = ex[e]
-        d = np.linalg.norm(cands.vectors[idx].astype(np.float64) - qs[e], axis=1)
-        return float(((idx == ei[:, 0]) | (np.abs(d - ed[:, 0]) <= 1e-5 * ed[:, 0])).mean())
+    qs, ex_qps, recall = _exact_baseline(args, cands, eps_list)
 
     ivf = faiss.extract_index_ivf(ivfpq.index)
     lines = [

@@ -28,6 +28,7 @@ can be saved next to the candidate set (``.faiss``) so executors load rather tha
 from __future__ import annotations
 
 import threading
+from abc import ABC, abstractmethod
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
@@ -63,6 +64,14 @@ class ExactIndex:
         return nearest(self.cands, queries, k=k)
 
 
+def _check_positive_ints(params: object, prefix: str) -> None:
+    """Every field of the dataclass ``params`` is an integer >= 1 (else ConfigError)."""
+    for name in params.__dataclass_fields__:  # type: ignore[attr-defined]
+        v = getattr(params, name)
+        if isinstance(v, bool) or not isinstance(v, int) or v < 1:
+            raise ConfigError(f"{prefix}.{name} must be an integer >= 1, got {v!r}")
+
+
 @dataclass(frozen=True)
 class HnswParams:
     """HNSW build and query parameters.
@@ -78,13 +87,53 @@ class HnswParams:
     ef_search: int = 128
 
     def __post_init__(self) -> None:
-        for name in ("m", "ef_construction", "ef_search"):
-            v = getattr(self, name)
-            if isinstance(v, bool) or not isinstance(v, int) or v < 1:
-                raise ConfigError(f"hnsw.{name} must be an integer >= 1, got {v!r}")
+        _check_positive_ints(self, "hnsw")
 
 
-class HnswIndex:
+class _FaissIndex(ABC):
+    """Search, save and load shared by the faiss indexes; a subclass builds ``self.index``
+    (None: the set is searched exactly)."""
+
+    kind: str
+    cands: CandidateSet
+    index: Any
+
+    @abstractmethod
+    def __init__(self, cands: CandidateSet, params: Any = None, index: Any = None) -> None:
+        """Build the faiss index over ``cands``, or adopt a loaded ``index``."""
+
+    def search(self, queries: np.ndarray, k: int = 1) -> tuple[np.ndarray, np.ndarray]:
+        """Approximate ``k`` nearest candidates (distances are Euclidean, not squared)."""
+        q = np.ascontiguousarray(queries, dtype=np.float32)
+        if q.ndim != 2 or q.shape[1] != self.cands.dim:
+            raise ValueError(f"queries must have shape (m, {self.cands.dim}), got {q.shape}")
+        if self.index is None:
+            return nearest(self.cands, q, k=k)
+        d2, idx = self.index.search(q, k)
+        rows = (idx < 0).any(axis=1)
+        if rows.any():  # the index returned fewer than k: fill those rows from the exact search
+            ex_idx, ex_d = nearest(self.cands, q[rows], k=k)
+            idx[rows] = ex_idx
+            d2[rows] = ex_d**2
+        return idx.astype(np.int64), np.sqrt(np.maximum(d2, 0.0)).astype(np.float32)
+
+    def save(self, path: str | Path) -> None:
+        """Write the index (``faiss.write_index``) next to its candidate set."""
+        import faiss
+
+        if self.index is None:
+            raise ConfigError(f"{self.kind}: a set this small is searched exactly, nothing to save")
+        faiss.write_index(self.index, str(path))
+
+    @classmethod
+    def load(cls, path: str | Path, cands: CandidateSet, params: Any = None) -> Any:
+        """Read an index written by :meth:`save` for the same candidate set."""
+        import faiss
+
+        return cls(cands, params, index=faiss.read_index(str(path)))
+
+
+class HnswIndex(_FaissIndex):
     """Approximate search with faiss ``IndexHNSWFlat`` (L2) over the candidate vectors."""
 
     kind = "hnsw"
@@ -108,34 +157,6 @@ class HnswIndex:
         index.hnsw.efSearch = self.params.ef_search
         self.index = index
 
-    def search(self, queries: np.ndarray, k: int = 1) -> tuple[np.ndarray, np.ndarray]:
-        """Approximate ``k`` nearest candidates (distances are Euclidean, not squared)."""
-        q = np.ascontiguousarray(queries, dtype=np.float32)
-        if q.ndim != 2 or q.shape[1] != self.cands.dim:
-            raise ValueError(f"queries must have shape (m, {self.cands.dim}), got {q.shape}")
-        d2, idx = self.index.search(q, k)
-        missing = idx < 0
-        if missing.any():  # HNSW returned fewer than k: fill from the exact search
-            ex_idx, ex_d = nearest(self.cands, q[missing.any(axis=1)], k=k)
-            idx[missing.any(axis=1)] = ex_idx
-            d2[missing.any(axis=1)] = ex_d**2
-        return idx.astype(np.int64), np.sqrt(np.maximum(d2, 0.0)).astype(np.float32)
-
-    def save(self, path: str | Path) -> None:
-        """Write the index (``faiss.write_index``) next to its candidate set."""
-        import faiss
-
-        faiss.write_index(self.index, str(path))
-
-    @classmethod
-    def load(
-        cls, path: str | Path, cands: CandidateSet, params: HnswParams | None = None
-    ) -> HnswIndex:
-        """Read an index written by :meth:`save` for the same candidate set."""
-        import faiss
-
-        return cls(cands, params, index=faiss.read_index(str(path)))
-
 
 @dataclass(frozen=True)
 class IvfPqParams:
@@ -152,10 +173,7 @@ class IvfPqParams:
     k_factor: int = 16
 
     def __post_init__(self) -> None:
-        for name in ("nlist", "nprobe", "k_factor"):
-            v = getattr(self, name)
-            if isinstance(v, bool) or not isinstance(v, int) or v < 1:
-                raise ConfigError(f"ivfpq.{name} must be an integer >= 1, got {v!r}")
+        _check_positive_ints(self, "ivfpq")
 
 
 # below this many candidates the exact blocked search is faster than any index (and k-means /
@@ -163,7 +181,7 @@ class IvfPqParams:
 IVFPQ_MIN_CANDIDATES = 4_096
 
 
-class IvfPqIndex:
+class IvfPqIndex(_FaissIndex):
     """Approximate search with faiss ``IVF{nlist},PQ{dim}x4fs,RFlat`` (L2).
 
     Sets smaller than :data:`IVFPQ_MIN_CANDIDATES` are searched exactly.
@@ -177,8 +195,7 @@ class IvfPqIndex:
         faiss.omp_set_num_threads(1)
         self.cands = cands
         self.params = params or IvfPqParams()
-        self.exact = len(cands) < IVFPQ_MIN_CANDIDATES
-        if self.exact:
+        if len(cands) < IVFPQ_MIN_CANDIDATES:
             self.index = None
             return
         if index is None:
@@ -198,39 +215,6 @@ class IvfPqIndex:
         refine.k_factor = float(self.params.k_factor)
         self.index = index
 
-    def search(self, queries: np.ndarray, k: int = 1) -> tuple[np.ndarray, np.ndarray]:
-        """Approximate ``k`` nearest candidates (distances are Euclidean, not squared)."""
-        q = np.ascontiguousarray(queries, dtype=np.float32)
-        if q.ndim != 2 or q.shape[1] != self.cands.dim:
-            raise ValueError(f"queries must have shape (m, {self.cands.dim}), got {q.shape}")
-        if self.index is None:
-            return nearest(self.cands, q, k=k)
-        d2, idx = self.index.search(q, k)
-        missing = idx < 0
-        if missing.any():  # the probed cells held fewer than k codes: fill from the exact search
-            rows = missing.any(axis=1)
-            ex_idx, ex_d = nearest(self.cands, q[rows], k=k)
-            idx[rows] = ex_idx
-            d2[rows] = ex_d**2
-        return idx.astype(np.int64), np.sqrt(np.maximum(d2, 0.0)).astype(np.float32)
-
-    def save(self, path: str | Path) -> None:
-        """Write the index (``faiss.write_index``) next to its candidate set."""
-        import faiss
-
-        if self.index is None:
-            raise ConfigError("an IVF-PQ index over so few candidates is exact: nothing to save")
-        faiss.write_index(self.index, str(path))
-
-    @classmethod
-    def load(
-        cls, path: str | Path, cands: CandidateSet, params: IvfPqParams | None = None
-    ) -> IvfPqIndex:
-        """Read an index written by :meth:`save` for the same candidate set."""
-        import faiss
-
-        return cls(cands, params, index=faiss.read_index(str(path)))
-
 
 def index_params(
     kind: str, hnsw: tuple[int, int, int], ivfpq: tuple[int, int, int]
@@ -243,15 +227,27 @@ def index_params(
     return None
 
 
+_APPROX: dict[str, tuple[type[_FaissIndex], type]] = {
+    "hnsw": (HnswIndex, HnswParams),
+    "ivfpq": (IvfPqIndex, IvfPqParams),
+}
+
+
+def _approx_class(kind: str, params: object) -> type[_FaissIndex]:
+    """The index class of an approximate ``kind``, with ``params`` checked against it."""
+    if kind not in _APPROX:
+        raise ConfigError(f"an approximate index is hnsw or ivfpq, got {kind!r}")
+    cls, params_cls = _APPROX[kind]
+    if params is not None and not isinstance(params, params_cls):
+        raise ConfigError(f"{kind} needs {params_cls.__name__}, got {type(params).__name__}")
+    return cls
+
+
 def make_index(
     kind: str, cands: CandidateSet, params: HnswParams | IvfPqParams | None = None
-) -> HnswIndex | IvfPqIndex:
+) -> _FaissIndex:
     """Build a fresh approximate index of ``kind`` (``hnsw`` or ``ivfpq``) over ``cands``."""
-    if kind == "hnsw":
-        return HnswIndex(cands, params if isinstance(params, HnswParams) else None)
-    if kind == "ivfpq":
-        return IvfPqIndex(cands, params if isinstance(params, IvfPqParams) else None)
-    raise ConfigError(f"an approximate index is hnsw or ivfpq, got {kind!r}")
+    return _approx_class(kind, params)(cands, params)
 
 
 def recall_at_1(index: NeighbourIndex, cands: CandidateSet, queries: np.ndarray) -> float:
@@ -307,24 +303,16 @@ def build_index(
     """
     if kind not in INDEX_KINDS:
         raise ConfigError(f"perturb.index must be one of {INDEX_KINDS}, got {kind!r}")
-    if kind == "hnsw" and params is not None and not isinstance(params, HnswParams):
-        raise ConfigError(f"hnsw needs HnswParams, got {type(params).__name__}")
-    if kind == "ivfpq" and params is not None and not isinstance(params, IvfPqParams):
-        raise ConfigError(f"ivfpq needs IvfPqParams, got {type(params).__name__}")
-    key = (kind, cands.fingerprint, params if kind != "exact" else None)
+    cls = None if kind == "exact" else _approx_class(kind, params)
+    key = (kind, cands.fingerprint, params if cls is not None else None)
     with _LOCK:
         idx = _CACHE.get(key)
         if idx is None:
-            if kind == "exact":
+            if cls is None:
                 idx = ExactIndex(cands)
-            elif kind == "hnsw":
-                if path and Path(path).exists():
-                    idx = HnswIndex.load(path, cands, params)  # type: ignore[arg-type]
-                else:
-                    idx = HnswIndex(cands, params)  # type: ignore[arg-type]
             elif path and Path(path).exists():
-                idx = IvfPqIndex.load(path, cands, params)  # type: ignore[arg-type]
+                idx = cls.load(path, cands, params)
             else:
-                idx = IvfPqIndex(cands, params)  # type: ignore[arg-type]
+                idx = cls(cands, params)
             _CACHE[key] = idx
         return idx

@@ -56,23 +56,6 @@ def test_recall_at_1_detects_a_bad_index(cands):
     assert recall_at_1(_Shifted(), cands, noisy_queries(cands, 10.0, n=500)) < 0.05
 
 
-def test_a_saved_index_loads_and_answers_the_same(cands, hnsw, tmp_path):
-    path = tmp_path / "c.faiss"
-    hnsw.save(path)
-    again = HnswIndex.load(path, cands)
-    q = noisy_queries(cands, 10.0, n=200, seed=3)
-    assert np.array_equal(hnsw.search(q, 5)[0], again.search(q, 5)[0])
-
-
-def test_laplace_nn_with_hnsw_returns_the_exact_output_almost_always(cands, hnsw):
-    rng = np.random.default_rng(5)
-    emb_idx = cands.emb_index[rng.integers(0, len(cands), size=3_000)]
-    u = np.clip(rng.random((3_000, LaplaceNN(cands).uniforms_per_token)), 1e-12, 1 - 1e-12)
-    exact = LaplaceNN(cands, rank_fix=False).sample(emb_idx, 10.0, u)
-    approx = LaplaceNN(cands, rank_fix=False, index=hnsw).sample(emb_idx, 10.0, u)
-    assert (exact == approx).mean() >= 0.97
-
-
 def test_bad_index_kind_and_parameters_are_refused(cands):
     with pytest.raises(ConfigError, match="perturb.index must be one of"):
         build_index("annoy", cands)
@@ -104,15 +87,6 @@ def test_ivfpq_distances_are_exact_euclidean_after_the_re_rank(cands, ivfpq):
     assert (np.diff(d, axis=1) >= -1e-6).all()
 
 
-def test_a_saved_ivfpq_index_loads_and_answers_the_same(cands, ivfpq, tmp_path):
-    path = tmp_path / "c.faiss"
-    ivfpq.save(path)
-    again = build_index("ivfpq", cands, IvfPqParams(), path=str(path))
-    assert again is not ivfpq
-    q = noisy_queries(cands, 10.0, n=200, seed=3)
-    assert np.array_equal(ivfpq.search(q, 5)[0], again.search(q, 5)[0])
-
-
 def test_ivfpq_over_a_small_set_is_the_exact_search():
     small = CandidateSet.build(load_embeddings_cached("glove-6b-50d"), 1_000)
     idx = make_index("ivfpq", small)
@@ -123,15 +97,6 @@ def test_ivfpq_over_a_small_set_is_the_exact_search():
         idx.save("/nonexistent/x.faiss")
 
 
-def test_laplace_nn_with_ivfpq_returns_the_exact_output_almost_always(cands, ivfpq):
-    rng = np.random.default_rng(6)
-    emb_idx = cands.emb_index[rng.integers(0, len(cands), size=3_000)]
-    u = np.clip(rng.random((3_000, LaplaceNN(cands).uniforms_per_token)), 1e-12, 1 - 1e-12)
-    exact = LaplaceNN(cands, rank_fix=False).sample(emb_idx, 10.0, u)
-    approx = LaplaceNN(cands, rank_fix=False, index=ivfpq).sample(emb_idx, 10.0, u)
-    assert (exact == approx).mean() >= 0.97
-
-
 def test_ivfpq_parameters_are_validated_and_matched_to_their_kind(cands):
     with pytest.raises(ConfigError, match="ivfpq.nprobe must be an integer >= 1, got 0"):
         IvfPqParams(nprobe=0)
@@ -140,3 +105,33 @@ def test_ivfpq_parameters_are_validated_and_matched_to_their_kind(cands):
     assert index_params("exact", (16, 100, 32), (64, 8, 4)) is None
     with pytest.raises(ConfigError, match="ivfpq needs IvfPqParams"):
         build_index("ivfpq", cands, HnswParams())
+
+
+def test_a_saved_hnsw_index_loads_and_answers_the_same(cands, hnsw, tmp_path):
+    path = tmp_path / "c.faiss"
+    hnsw.save(path)
+    again = HnswIndex.load(path, cands)
+    q = noisy_queries(cands, 10.0, n=200, seed=3)
+    assert np.array_equal(hnsw.search(q, 5)[0], again.search(q, 5)[0])
+
+
+def test_a_saved_ivfpq_index_loads_through_build_index_and_answers_the_same(cands, ivfpq, tmp_path):
+    path = tmp_path / "c.faiss"
+    ivfpq.save(path)
+    again = build_index("ivfpq", cands, IvfPqParams(), path=str(path))
+    assert again is not ivfpq
+    q = noisy_queries(cands, 10.0, n=200, seed=3)
+    assert np.array_equal(ivfpq.search(q, 5)[0], again.search(q, 5)[0])
+
+
+@pytest.mark.parametrize(("kind", "seed"), [("hnsw", 5), ("ivfpq", 6)])
+def test_laplace_nn_with_an_index_returns_the_exact_output_almost_always(
+    cands, request, kind, seed
+):
+    index = request.getfixturevalue(kind)
+    rng = np.random.default_rng(seed)
+    emb_idx = cands.emb_index[rng.integers(0, len(cands), size=3_000)]
+    u = np.clip(rng.random((3_000, LaplaceNN(cands).uniforms_per_token)), 1e-12, 1 - 1e-12)
+    exact = LaplaceNN(cands, rank_fix=False).sample(emb_idx, 10.0, u)
+    approx = LaplaceNN(cands, rank_fix=False, index=index).sample(emb_idx, 10.0, u)
+    assert (exact == approx).mean() >= 0.97

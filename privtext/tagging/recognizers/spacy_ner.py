@@ -136,16 +136,17 @@ _MONTH = (
 )
 # A date that points at a time: a year, a day with its month, or a numeric date. Durations
 # ("four years", "5 working days"), times, weekdays and months on their own are not kept.
+_MONTH_DAY_RX = _MONTH + r"\s+\d{1,2}(?:st|nd|rd|th)?"  # "Mar 12", "June 3rd"
 _IDENTIFYING_DATE = re.compile(
     r"(?i)(?<!\d)(?:1[89]\d\d|20\d\d)(?:s|'s)?(?!\d)"
     r"|\b\d{1,2}(?:st|nd|rd|th)?\s+(?:of\s+)?" + _MONTH + r"(?!\w)"
-    r"|\b" + _MONTH + r"\s+\d{1,2}(?:st|nd|rd|th)?\b"
+    r"|\b" + _MONTH_DAY_RX + r"\b"
     r"|\b\d{1,2}[./-]\d{1,2}[./-]\d{2,4}\b"
     r"|'\d\d\b"
 )
 _MONTH_ALONE = re.compile(r"(?i)" + _MONTH)
 _DIAL_PREFIX = re.compile(r"(?<![\w+])\+[1-9]")
-_MONTH_DAY = re.compile(r"(?i)" + _MONTH + r"\.?\s+\d{1,2}(?:st|nd|rd|th)?")
+_MONTH_DAY = re.compile(r"(?i)" + _MONTH_DAY_RX)
 # Street types that end a street's name and no person's ("Walkley Lane", "Queen Street").
 _STREET_TYPES = frozenset(
     """Street Road Lane Avenue Drive Crescent Terrace Boulevard Gardens Mews Parade Rd St.
