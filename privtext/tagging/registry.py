@@ -83,6 +83,15 @@ _NOT_INITIALS = frozenset(
     "HR GP MD IT UK US USA EU UN TV PC ID OK AM PM NO CV PA PR QA VP CEO CFO COO CTO RN ER "
     "ICU AE DOB NHS GCSE BA BSc MA MSc PhD LLB RE FYI ASAP PS UAE NZ SA DC LA NY".split()
 )
+# What follows a person's initials in minutes and notes ("PR explained", "FA asked whether",
+# "PR to interview"): an abbreviation that is also somebody's initials counts only before these.
+_INITIALS_ACT = re.compile(
+    r"[ \t]+(?:explained|asked|reminded|said|says|confirmed|agreed|noted|stated|advised|"
+    r"reported|presented|questioned|replied|responded|added|suggested|proposed|thanked|"
+    r"welcomed|closed|opened|informed|told|apologised|apologized|declared|summarised|"
+    r"summarized|raised|queried|updated|to[ \t]+(?:interview|confirm|send|review|contact|"
+    r"arrange|check|circulate|follow|write|speak|email|e-mail|call|chase|draft|share|meet))\b"
+)
 _NAME_PART = re.compile(r"[^\W\d_][^\W\d_'\u2019\-]*(?:['\u2019\-][^\W\d_]+)*")
 
 
@@ -392,7 +401,7 @@ class Tagger:
                             # chat style: "maria" after "Maria Garcia" (known names, or in a
                             # chat any name that is no English word: "priyanka", "mariel")
                             add(part.lower(), "PERSON", s.score)
-        self._add_initials(kept, text, add)
+        acting_only = self._add_initials(kept, text, add)
         if not targets:
             return kept
         # a mention already held by a span the policy acts on keeps it; one held by a span below
@@ -406,6 +415,8 @@ class Tagger:
                 continue
             if surface in ambiguous and not _reads_as_person(text, start, end):
                 continue
+            if surface in acting_only and not _INITIALS_ACT.match(text, end):
+                continue
             # a hair above the source so that a mention mis-typed by another recognizer at
             # the same score takes the entity's type
             extra.append(Span(start, end, etype, min(1.0, score + 0.01), CONSISTENCY_SOURCE))
@@ -413,12 +424,15 @@ class Tagger:
             return kept
         return resolve_overlaps([*kept, *extra], len(text))
 
-    def _add_initials(self, kept: list[Span], text: str, add) -> None:
+    def _add_initials(self, kept: list[Span], text: str, add) -> set[str]:
         """Initials of the document's persons written alone ("DK" for "Daniel Kent" in minutes
         and HR notes; "JM" for "John Mark"): two or three capitals made of the first letters of
         a tagged name's words (all of them, or the first and the last), when they occur in the
-        text as a word of their own and are not a common abbreviation ("HR", "GP", "UK")."""
+        text as a word of their own. Initials that are also a common abbreviation ("PR", "HR",
+        "MA") count only where a person's action follows ("PR explained", "HR to contact"):
+        those are returned, for the caller to check each mention."""
         seen: set[str] = set()
+        acting_only: set[str] = set()
         for s in kept:
             if s.entity_type != "PERSON" or not self._acts_on(s):
                 continue
@@ -434,11 +448,14 @@ class Tagger:
             for ini in cands:
                 ini = ini.upper()
                 word = ini[0] + ini[1:].lower()  # "OF", "IN", "AT" are words, not initials
-                if ini in seen or ini in _NOT_INITIALS or word in STOPWORDS or not ini.isalpha():
+                if ini in seen or word in STOPWORDS or not ini.isalpha():
                     continue
                 seen.add(ini)
                 if re.search(r"(?<![\w.@/\-])" + ini + r"(?![\w@/\-]|\.\w)", text):
                     add(ini, "PERSON", min(s.score, 0.85))
+                    if ini in _NOT_INITIALS:
+                        acting_only.add(ini)
+        return acting_only
 
 
 def _word_char(c: str) -> bool:

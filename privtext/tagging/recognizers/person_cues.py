@@ -102,10 +102,31 @@ _INITIAL_NAME = re.compile(
     rf"[A-Z][^\W\d_]+(?:['\u2019\-][A-Z]?[^\W\d_]+)*(?:[ \t][A-Z][^\W\d_]+)?)"
 )
 _TITLE_INITIALS = re.compile(rf"\b{_TITLE_RX}[ \t]+(?P<ent>{_INITIALS})(?![ \t]?[A-Z\w]|-)")
-# "PAPADOPOULOS, Eleni" opening a line (registers, obituaries, lists): checked against given names
+# "PAPADOPOULOS, Eleni" (registers, obituaries, court lists "H1198  NGUYEN, Thanh Binh",
+# "Ltd v SUMMERS, Grace", "Pt: BROWN, Andre Marcus"): checked against given names. Inside a
+# line the word before must not be upper case too ("PLEASE NOTE, John"), see analyze.
 _UPPER_COMMA_GIVEN = re.compile(
-    r"(?m)^[ \t]*(?P<ent>[A-Z\u00c0-\u024f]{2,}(?:[-' ][A-Z\u00c0-\u024f]{2,})?,[ \t]"
+    r"(?<![\w'\-])(?P<ent>[A-Z\u00c0-\u024f]{2,}(?:[-' ][A-Z\u00c0-\u024f]{2,})?,[ \t]"
     r"(?P<given>[A-Z][^\W\d_]+)(?:[- ][A-Z][^\W\d_]+)?)"
+)
+_UPPER_WORD_BEFORE = re.compile(r"[A-Z\u00c0-\u024f]{2,}[ \t]$")
+# A party anonymised by initials in tribunal and court decisions, and initials as a form's
+# value: "The appellant, MA, is", "the claimant (R.B.)", "Appellant: C.O.", "Initials: R.M.A.",
+# and a line of initials above "(ANONYMITY DIRECTION MADE)" or "Appellant" in a heading.
+_BARE_INITIALS = r"(?:[A-Z]\.[ \t]?){1,3}[A-Z]\.?|[A-Z]{2,4}"
+_PARTY_INITIALS = re.compile(
+    r"\b(?i:the[ \t]+(?:appellants?|applicants?|claimants?|respondents?|petitioners?|"
+    r"complainants?|child|pupil|patient))[ \t]*(?:,|\()[ \t]*"
+    rf"(?P<ent>{_BARE_INITIALS})(?=[ \t]*[,)])"
+)
+_FIELD_INITIALS = re.compile(
+    r"(?im)(?<![\w'\u2019])(?:appellants?|applicants?|claimants?|respondents?|petitioners?|"
+    r"initials|child|pupil|patient|subject|client)[ \t]*:[ \t]*"
+    rf"(?-i:(?P<ent>{_BARE_INITIALS}))(?=[ \t]*$|[ \t]{{2,}}|\t)"
+)
+_HEADING_INITIALS = re.compile(
+    rf"(?m)^[ \t]*(?P<ent>{_BARE_INITIALS})[ \t]*\n(?:[^\n]*\n)?[ \t]*"
+    r"(?:\(?ANONYMITY|Appellants?\b|APPELLANTS?\b|Applicants?\b|APPLICANTS?\b|Claimants?\b)"
 )
 _NOT_INITIALS = frozenset({"U.S.", "U.K.", "E.U.", "U.N.", "U.S.A.", "N.Y.", "D.C.", "L.A.", "St."})
 _ORG_WORDS = frozenset(
@@ -473,10 +494,17 @@ class PersonCueRecognizer(Recognizer):
                 continue  # section headings: "A. Background to the case", "B. Relevant law"
             self._add(out, text, m.start("ent"), m.end("ent"), self.INITIALS_SCORE)
         for m in _UPPER_COMMA_GIVEN.finditer(text):
-            if m.group("given") in gaz.given:
+            family = m.group("ent").split(",")[0].split()[-1].title()
+            named = m.group("given") in gaz.given or family in gaz.surnames
+            if named and not _UPPER_WORD_BEFORE.search(text, max(0, m.start() - 40), m.start()):
                 self._add(out, text, m.start("ent"), m.end("ent"), self.FIELD_SCORE)
         for m in _TITLE_INITIALS.finditer(text):
             out.append(Span(m.start("ent"), m.end("ent"), "PERSON", self.INITIALS_SCORE, self.name))
+        for rx in (_PARTY_INITIALS, _FIELD_INITIALS, _HEADING_INITIALS):
+            for m in rx.finditer(text):
+                out.append(
+                    Span(m.start("ent"), m.end("ent"), "PERSON", self.INITIALS_SCORE, self.name)
+                )
         for m in _INITIALISM_PAIR.finditer(text):
             for g in ("a", "b"):
                 out.append(Span(m.start(g), m.end(g), "PERSON", 0.7, self.name))

@@ -33,6 +33,16 @@ R = PersonCueRecognizer()
         ("great-grandchild Fiadh, sister Bríd, nieces", ["Fiadh", "Bríd"]),
         ("daughters-in-law Mags and Chen", ["Mags"]),
         ("a lovely lady called Mei from the shop", ["Mei"]),
+        # court lists: SURNAME, Given inside a line (after a case number, "v", a field)
+        ("H11987402   NGUYEN, Thanh Binh       Informant", ["NGUYEN, Thanh Binh"]),
+        ("F10392218   ABBOTT, Lee v ABBOTT, Kerry-Ann\n", ["ABBOTT, Lee", "ABBOTT, Kerry-Ann"]),
+        ("2400118240  DA SILVA, Marcelo  (41)  No fixed abode", ["DA SILVA, Marcelo"]),
+        # parties anonymised by initials
+        ("1. The appellant, MA, is a citizen of Pakistan", ["MA"]),
+        ("the claimant (R.B.) said that", ["R.B."]),
+        ("Record No: IPAT/0417/22\nAppellant: C.O.\nTribunal", ["C.O."]),
+        ("Subject no.: 114-0027   Initials: R.M.A.   Sex: M", ["R.M.A."]),
+        ("Between\nMHK\n(ANONYMITY DIRECTION MADE)\nAppellant\nand", ["MHK"]),
     ],
 )
 def test_persons_are_found_from_their_surroundings(spans_of, text, expected):
@@ -55,6 +65,9 @@ def test_persons_are_found_from_their_surroundings(spans_of, text, expected):
         "the sister company Acme Holdings",
         "a man called Monday about it",
         "his son Will be there",
+        "PLEASE NOTE, Grace periods apply",  # an upper-case sentence, not SURNAME, Given
+        "THE FLAT, Hope Street",
+        "the appellant, who is 34,",
     ],
 )
 def test_non_persons_are_not_tagged(spans_of, text):

@@ -75,3 +75,17 @@ def test_when_region_is_unknown_then_construction_fails_naming_it():
 def test_when_a_number_is_fictional_but_phone_shaped_then_it_is_still_tagged(text, number):
     spans = [s for s in PhoneRecognizer().analyze(text) if s.score >= 0.5]
     assert [text[s.start : s.end] for s in spans] == [number]
+
+
+@pytest.mark.parametrize(
+    ("text", "number"),
+    [
+        ("call 0161 496 0732 ext. 4410 today", "0161 496 0732 ext. 4410"),
+        ("Tel: 0117 496 2281, extension 4417.", "0117 496 2281, extension 4417"),
+        ("on (201) 555-0172 x214 or", "(201) 555-0172 x214"),
+        ("ring 0117 496 2281 next week", "0117 496 2281"),
+    ],
+)
+def test_an_extension_written_after_a_number_is_part_of_it(text, number):
+    spans = [s for s in PhoneRecognizer().analyze(text) if s.score >= 0.5]
+    assert [text[s.start : s.end] for s in spans] == [number]

@@ -350,6 +350,17 @@ def test_when_a_named_person_appears_by_initials_then_the_initials_are_tagged():
     assert ("DK", "PERSON") in got and ("HR", "PERSON") not in got
 
 
+def test_initials_that_are_also_an_abbreviation_count_only_where_the_person_acts():
+    text = (
+        "Investigating officer: Priya Ramaswamy\n\nPR explained the process. The PR team "
+        "was not told. Next steps: PR to interview the witness."
+    )
+    tagger = Tagger([_FixedSpans([("Priya Ramaswamy", "PERSON", 0.85)])], context=False)
+    got = [(text[s.start : s.end], s.start) for s in tagger.tag(text) if s.entity_type == "PERSON"]
+    pr = [start for surface, start in got if surface == "PR"]
+    assert pr == [text.index("PR explained"), text.index("PR to interview")]
+
+
 def test_initials_of_a_named_person_win_over_a_weaker_place_reading():
     # the small model reads minute-takers' initials as places ("PW presented the accounts")
     text = "In attendance: Paul Whitehead (Director of Finance)\n\nPW presented the accounts."
