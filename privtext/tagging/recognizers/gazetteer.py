@@ -422,6 +422,13 @@ def _first_token_key(phrase: str) -> str | None:
     return _strip_possessive(m.group())
 
 
+@lru_cache(maxsize=1)
+def _job_titles() -> frozenset[str]:
+    from privtext.tagging.recognizers.job_title import job_title_set
+
+    return job_title_set()
+
+
 def _strip_possessive(tok: str) -> str:
     if len(tok) > 2 and tok[-2] in "'\u2019" and tok[-1] == "s":
         return tok[:-2]
@@ -720,7 +727,12 @@ class GazetteerRecognizer(Recognizer):
                     s, e, tok = toks[i]
                 gap = text[e : toks[i + 1][0]]
                 nxt = toks[i + 1][2]
-                if _TITLE_GAP.fullmatch(gap) and self._is_name_token(nxt) and len(nxt) > 1:
+                if (
+                    _TITLE_GAP.fullmatch(gap)
+                    and self._is_name_token(nxt)
+                    and len(nxt) > 1
+                    and nxt.lower() not in _job_titles()  # "Superintendent Pharmacist"
+                ):
                     j = self._person_chain(text, toks, i + 1, gaz, first=False)
                     out.append(
                         Span(

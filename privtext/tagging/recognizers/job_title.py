@@ -403,14 +403,20 @@ def _capitalised_lead(text: str, start: int) -> int:
     lead = start
     for _ in range(3):
         m = _LEAD_WORD.search(text, max(0, pos - 40), pos)
-        if m is None or m.group(1) in _LEAD_NOT:
-            break
+        if m is None or m.group(1) in _LEAD_NOT or m.group(1) in _demonyms():
+            break  # "Korean UX designer": the nationality is an entity of its own
         pos = m.start(1)
         window = max(0, pos - 12)
         if _LEAD_BOUNDARY.search(text, window, pos) or _LEAD_DETERMINER.search(text, window, pos):
             lead = pos
             break
     return lead
+
+
+@lru_cache(maxsize=1)
+def _demonyms() -> frozenset[str]:
+    raw = resources.files("privtext").joinpath("data", "nationalities.txt").read_text("utf-8")
+    return frozenset(ln.strip() for ln in raw.splitlines() if ln.strip() and not ln.startswith("#"))
 
 
 @lru_cache(maxsize=1)

@@ -465,3 +465,16 @@ def test_an_initial_before_a_surname_is_part_of_a_person_not_a_group():
     got = _typed(text, Tagger.default().tag(text))
     assert ("R. Addo", "PERSON") in got
     assert not [t for t, e in got if t == "R." and e != "PERSON"]
+
+
+def test_a_rank_before_a_job_title_does_not_make_the_title_a_name():
+    text = "Checked by: Dr Faith Chebet, Superintendent Pharmacist"
+    got = _typed(text, Tagger.default().tag(text))
+    assert ("Superintendent Pharmacist", "JOB_TITLE") in got
+    assert not any(t == "PERSON" and "Pharmacist" in s for s, t in got)
+
+
+def test_a_nationality_before_a_job_title_stays_an_entity_of_its_own():
+    text = "Korean UX designer who moved from Busan for the mountains"
+    got = _typed(text, Tagger.default().tag(text))
+    assert ("Korean", "NATIONALITY") in got and ("UX designer", "JOB_TITLE") in got
