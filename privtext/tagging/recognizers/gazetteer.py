@@ -422,6 +422,13 @@ def _first_token_key(phrase: str) -> str | None:
     return _strip_possessive(m.group())
 
 
+# Words after a full name that make it the name of a street or a place named after a person.
+_PLACE_AFTER_NAME = frozenset(
+    "Street St Road Rd Avenue Ave Lane Drive Way Close Crescent Boulevard Highway Expressway "
+    "International Airport Stadium Bridge Square Terrace Memorial".split()
+)
+
+
 @lru_cache(maxsize=1)
 def _job_titles() -> frozenset[str]:
     from privtext.tagging.recognizers.job_title import job_title_set
@@ -753,7 +760,12 @@ class GazetteerRecognizer(Recognizer):
             # 3. Person chain from a known given name ("May"/"Will" need a known surname).
             if tok in gaz.given and self._cap_ok(tok):
                 j = self._person_chain(text, toks, i, gaz, first=True)
-                if j > i:
+                named_place = (  # "Adeola Odeku Street", "Ninoy Aquino International Airport"
+                    j + 1 < n_toks
+                    and toks[j + 1][2] in _PLACE_AFTER_NAME
+                    and _adjacent(text[toks[j][1] : toks[j + 1][0]])
+                )
+                if j > i and not named_place:
                     end = toks[j][1]
                     if best is None or end > best[0]:
                         best = (end, "PERSON", SCORES["person_full"])

@@ -1,12 +1,13 @@
 """JOB_TITLE recognizer: occupations and job titles from a gazetteer.
 
-The titles live in ``privtext/data/job_titles.txt`` (lower case, a few hundred entries). They
+The titles live in ``privtext/data/job_titles.txt`` (lower case, about 2,500 entries). They
 are compiled once into a single trie-shaped, case-insensitive regex, so one scan finds the
 longest title at each place (``senior software engineer`` rather than ``engineer``). In front
 of a title the regex also takes seniority words (``senior``, ``junior``, ``lead``, ``chief``,
 ``head``, ``assistant``, ``deputy``, ``principal``, ``staff``, ``associate``, ``acting``,
-``interim``, ``former``, ``retired``...), and ``X of Y`` forms (``Head of Marketing``,
-``Director of Finance``, ``Professor of Law``) are matched by a second alternative. Upper-case
+``interim``...; not ``former`` or ``retired``, which are no part of the title), and ``X of Y``
+forms (``Head of Marketing``, ``Director of Finance``, ``Professor of Law``) are matched by a
+second alternative. Upper-case
 abbreviations (``CEO``, ``CFO``, ``VP``) are matched case-sensitively.
 
 Precision guards: plurals are not matched (``nurses`` identifies nobody); a single-word title
@@ -55,8 +56,6 @@ MODIFIERS: tuple[str, ...] = (
     "registered",
     "certified",
     "licensed",
-    "former",
-    "retired",
     "regional",
     "student",
 )
@@ -297,7 +296,8 @@ def _compiled(path: str | None) -> re.Pattern[str]:
         rf"|(?i:(?:(?:{mods})[ \t]+){{0,3}}{_trie_regex(titles)})"
         rf"|(?:{'|'.join(ACRONYMS)}))"
     )
-    return re.compile(rf"(?<![\w\-]){title}(?![\w\-]|['\u2019]s\w)")
+    grade = r"(?:[ \t](?:II|III|IV)(?![\w\-]))?"  # "Geotechnical Engineer II"
+    return re.compile(rf"(?<![\w\-]){title}{grade}(?![\w\-]|['\u2019]s\w)")
 
 
 # Titles that are also frequent surnames: capitalized, they need a determiner before them.

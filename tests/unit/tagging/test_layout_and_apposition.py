@@ -255,9 +255,8 @@ def test_a_person_then_a_firm_is_no_job_title(spans_of):
         t for _e, t in spans_of(JobTitleRecognizer(), "Her lawyer, Jonas Berg of Berg & Partner")
     ]
     assert "Jonas Berg of Berg & Partner" not in got
-    assert [t for _e, t in spans_of(JobTitleRecognizer(), "Kerry Dunne, Senior Partner")] == [
-        "Senior Partner"
-    ]
+    got = {t for _e, t in spans_of(JobTitleRecognizer(), "Kerry Dunne, Senior Partner")}
+    assert got == {"Senior Partner"}
 
 
 @pytest.mark.parametrize(
@@ -299,7 +298,7 @@ def test_ages_after_a_profile_name_in_capitals_and_in_shorthand(spans_of, text, 
 @pytest.mark.parametrize(
     ("text", "expected"),
     [
-        ("the claimant, a former coach driver based at the depot", ["former coach driver"]),
+        ("the claimant, a former coach driver based at the depot", ["coach driver"]),
         ("Tama is a forestry worker from Tokoroa", ["forestry worker"]),
         ("their claims assessor repudiated the claim", ["claims assessor"]),
         ("the driver was not hurt", []),  # a bare "driver" is left alone
