@@ -127,7 +127,15 @@ def test_build_devset_writes_loadable_jsonl(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize(
     "folder",
-    ["tagger_holdout", "tagger_holdout2", "tagger_holdout3", "tagger_holdout4", "tagger_holdout5"],
+    [
+        "tagger_holdout",
+        "tagger_holdout2",
+        "tagger_holdout3",
+        "tagger_holdout4",
+        "tagger_holdout5",
+        "tagger_holdout6",
+        "tagger_holdout7",
+    ],
 )
 def test_every_held_out_set_parses_with_valid_spans(folder):
     from pathlib import Path
