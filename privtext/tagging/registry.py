@@ -92,6 +92,7 @@ _INITIALS_ACT = re.compile(
     r"summarized|raised|queried|updated|to[ \t]+(?:interview|confirm|send|review|contact|"
     r"arrange|check|circulate|follow|write|speak|email|e-mail|call|chase|draft|share|meet))\b"
 )
+_SHORT_INITIALS = re.compile(r"[A-Z]{2}|(?:[A-Z]\.){2,3}")
 _NAME_PART = re.compile(r"[^\W\d_][^\W\d_'\u2019\-]*(?:['\u2019\-][^\W\d_]+)*")
 
 
@@ -347,6 +348,7 @@ class Tagger:
         """Tag the other mentions of every acted-on string (see the module docstring)."""
         targets: dict[str, tuple[str, float]] = {}
         ambiguous: set[str] = set()
+        short_acting: set[str] = set()
         gaz = load_gazetteer(None)
         chatty = chat_register(text)
 
@@ -370,6 +372,11 @@ class Tagger:
                 and surface[:1].upper() + surface[1:].lower() not in STOPWORDS
             ):
                 add(surface, s.entity_type, s.score)
+            elif s.entity_type == "PERSON" and _SHORT_INITIALS.fullmatch(surface):
+                # a party known by initials ("the appellant, AK,"): every mention of "AK"
+                add(surface, "PERSON", s.score)
+                if surface in _NOT_INITIALS:
+                    short_acting.add(surface)
             if s.entity_type == "PERSON" and not surface.isupper():
                 # the same name in capitals (forms, headings): "KARADAĞ", "ELENA VASQUEZ"
                 if len(surface) >= 4:
@@ -401,7 +408,7 @@ class Tagger:
                             # chat style: "maria" after "Maria Garcia" (known names, or in a
                             # chat any name that is no English word: "priyanka", "mariel")
                             add(part.lower(), "PERSON", s.score)
-        acting_only = self._add_initials(kept, text, add)
+        acting_only = self._add_initials(kept, text, add) | short_acting
         if not targets:
             return kept
         # a mention already held by a span the policy acts on keeps it; one held by a span below

@@ -121,12 +121,24 @@ _PARTY_INITIALS = re.compile(
 )
 _FIELD_INITIALS = re.compile(
     r"(?im)(?<![\w'\u2019])(?:appellants?|applicants?|claimants?|respondents?|petitioners?|"
-    r"initials|child|pupil|patient|subject|client)[ \t]*:[ \t]*"
+    r"initials|child|pupil|patient|subject|client|agent|handler|adviser|advisor|officer|"
+    r"caseworker|case worker|author|assessor|reviewer|checked by|approved by|signed)[ \t]*:[ \t]*"
     rf"(?-i:(?P<ent>{_BARE_INITIALS}))(?=[ \t]*$|[ \t]{{2,}}|\t)"
 )
 _HEADING_INITIALS = re.compile(
     rf"(?m)^[ \t]*(?P<ent>{_BARE_INITIALS})[ \t]*\n(?:[^\n]*\n)?[ \t]*"
     r"(?:\(?ANONYMITY|Appellants?\b|APPELLANTS?\b|Applicants?\b|APPLICANTS?\b|Claimants?\b)"
+)
+# The author's initials signing a note at the end of a line ("VM left. PK", "– LA"): taken when
+# a dash comes before them or the same initials sign two or more lines of the document.
+_SIGN_OFF = re.compile(
+    r"(?m)(?:(?<=[.!?)])[ \t]+(?P<dash>[-\u2013\u2014][ \t]*)?"
+    r"|[ \t]+(?P<dash2>[-\u2013\u2014])[ \t]*)"
+    r"(?P<ent>[A-Z]{2,3})[ \t]*$"
+)
+_SIGN_OFF_NOT = frozenset(
+    "OK UK US USA EU AM PM NHS HR IT GP TV ID PS FYI ASAP ETA EOD TBC TBD NB RIP LOL PTO AOB "
+    "VAT GMT BST UTC CET EST PST CEO CFO COO CTO VP".split()
 )
 _NOT_INITIALS = frozenset({"U.S.", "U.K.", "E.U.", "U.N.", "U.S.A.", "N.Y.", "D.C.", "L.A.", "St."})
 _ORG_WORDS = frozenset(
@@ -348,7 +360,13 @@ _LOWER_NAME_BEFORE = re.compile(
     r"(?i:\b(?:hey|hi|hiya|hello|thx|thanks|ty|cheers|dear|and|with|ask|asked|tell|told|call|"
     r"called|text|texted|ping|cc|my (?:husband|wife|partner|neighbou?r|friend|brother|sister|"
     r"son|daughter|boss|mum|mom|dad|cousin|uncle|aunt|bf|gf|boyfriend|girlfriend|colleague|"
-    r"mate))[ \t]+)(?P<ent>[a-z][a-z\-]{2,20})\b"
+    r"mate)|uncle|aunty|auntie|aunt|cousin|i'?m|i am|this is|it'?s)[ \t]+)"
+    r"(?P<ent>[a-z][a-z\-]{2,20})\b"
+)
+_LOWER_NAME_BRACKET = re.compile(
+    r"(?i:\b(?:landlord|landlady|neighbou?r|boss|manager|plumber|builder|electrician|agent|"
+    r"cleaner|driver|partner|mate|friend|cousin|teacher|coach))[ \t]*"
+    r"\((?P<ent>[a-z][a-z\-]{2,20})\)"
 )
 _LOWER_NAME_AFTER = re.compile(
     r"(?<![\w@.])(?P<ent>[a-z][a-z\-]{2,20})(?='s\b|[ \t]+(?:says|said|thinks|wants|and i\b|"
@@ -500,6 +518,14 @@ class PersonCueRecognizer(Recognizer):
                 self._add(out, text, m.start("ent"), m.end("ent"), self.FIELD_SCORE)
         for m in _TITLE_INITIALS.finditer(text):
             out.append(Span(m.start("ent"), m.end("ent"), "PERSON", self.INITIALS_SCORE, self.name))
+        sign_offs = [m for m in _SIGN_OFF.finditer(text) if m.group("ent") not in _SIGN_OFF_NOT]
+        if sign_offs:
+            counts = Counter(m.group("ent") for m in sign_offs)
+            for m in sign_offs:
+                if m.group("dash") or m.group("dash2") or counts[m.group("ent")] >= 2:
+                    out.append(
+                        Span(m.start("ent"), m.end("ent"), "PERSON", self.INITIALS_SCORE, self.name)
+                    )
         for rx in (_PARTY_INITIALS, _FIELD_INITIALS, _HEADING_INITIALS):
             for m in rx.finditer(text):
                 out.append(
@@ -609,7 +635,7 @@ class PersonCueRecognizer(Recognizer):
                 out.append(
                     Span(m.start("ent"), m.end("ent"), "PERSON", self.LETTER_SCORE, self.name)
                 )
-        for rx in (_LOWER_NAME_BEFORE, _LOWER_NAME_AFTER):
+        for rx in (_LOWER_NAME_BEFORE, _LOWER_NAME_AFTER, _LOWER_NAME_BRACKET):
             for m in _overlapping(rx, text):
                 word = m.group("ent")
                 cap = word[:1].upper() + word[1:]

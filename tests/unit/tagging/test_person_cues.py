@@ -104,3 +104,30 @@ def test_names_with_quoted_nicknames_and_unknown_names_doing_what_people_do(
     spans_of, text, expected
 ):
     assert [t for _e, t in spans_of(R, text)] == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("thanks kerry. im jess btw lol", ["kerry", "jess"]),
+        ("also landlord (gary) says the boiler man is coming", ["gary"]),
+        ("is uncle femi coming from lagos", ["femi"]),
+        ("Flying Blue no.: 2094771583\nAgent: SRW\n\n----", ["SRW"]),
+        ("VM left. PK\n13/03 16:40 - Spoke to her. PK\n", ["PK", "PK"]),
+        ("Visit rearranged to 15:00. – LA", ["LA"]),
+    ],
+)
+def test_chat_names_agents_initials_and_sign_offs(spans_of, text, expected):
+    assert sorted(t for _e, t in spans_of(R, text)) == sorted(expected)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "im fine thanks, this is great",
+        "We met in the UK. OK\nAll good.",
+        "The call ended. PK\nNothing else.",  # one unsigned pair of capitals is not a signature
+    ],
+)
+def test_no_names_in_plain_phrases_and_single_capitals(spans_of, text):
+    assert spans_of(R, text) == []

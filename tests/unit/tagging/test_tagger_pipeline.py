@@ -478,3 +478,12 @@ def test_a_nationality_before_a_job_title_stays_an_entity_of_its_own():
     text = "Korean UX designer who moved from Busan for the mountains"
     got = _typed(text, Tagger.default().tag(text))
     assert ("Korean", "NATIONALITY") in got and ("UX designer", "JOB_TITLE") in got
+
+
+def test_a_party_known_by_initials_is_tagged_at_every_mention():
+    text = (
+        "1. The appellant, AK, is a national of Iran.\n"
+        "6. Failing to engage with the evidence of AK was an error. He learned of AK's arrest."
+    )
+    got = [s for s in Tagger.default().tag(text) if text[s.start : s.end] == "AK"]
+    assert len(got) == 3 and all(s.entity_type == "PERSON" for s in got)
