@@ -205,9 +205,12 @@ _GENERIC_NAMES = (
     r"Republic)"
 )
 
+# Financial and school years ("2024/25"): the second year follows the first.
+_YEAR_SPANS = "|".join(f"{y}/{(y + 1) % 100:02d}" for y in range(1950, 2060))
+
 SHAPE_RULES: tuple[ShapeRule, ...] = (
     # Application / case numbers and bare digit strings are not dates.
-    ShapeRule("DATE", r"\d{3,6}/\d{2}", -0.6),
+    ShapeRule("DATE", rf"(?!(?:{_YEAR_SPANS})\Z)\d{{3,6}}/\d{{2}}", -0.6),
     ShapeRule("DATE", r"(?!(?:19|20)\d\d\Z)\d+", -0.6),
     ShapeRule("DATE", r"\d{1,3}(?:[,.]\d{3})+", -0.6),
     # "43 years old" is an age, not a date.

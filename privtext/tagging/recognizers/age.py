@@ -63,11 +63,12 @@ _PATTERNS: list[tuple[str, str, float]] = [
     # she is now 21 and / who was then 17, / Customer is 71,
     (
         "subject_age",
-        rf"(?<![\w])(?i:(?:i'?m|i\s+am|(?:he|she)(?:'s|\s+is|\s+was)|who\s+(?:is|was)|"
+        rf"(?<![\w])(?i:(?:i'?m|i\s+am|(?:he|she)(?:'s|s|\s+is|\s+was)|who\s+(?:is|was)|"
         rf"(?:my|his|her|their|our)\s+(?:mother|father|mum|mom|dad|son|daughter|wife|husband|"
         rf"brother|sister|grandmother|grandfather|gran|granny|grandson|granddaughter|child|kid|"
         rf"baby|boy|girl|partner)\s+(?:is|was)|(?:the\s+)?(?:customer|client|patient|victim|"
-        rf"appellant|applicant|claimant|tenant|deceased|complainant)\s+(?:is|was))"
+        rf"appellant|applicant|claimant|tenant|deceased|complainant|caller|insured|"
+        rf"policyholder|resident|passenger|pupil|student)\s+(?:is|was))"
         rf"(?:\s+(?:now|then|still))?|(?:just\s+)?(?:turning|turned|turns))\s+"
         rf"(?P<p7>{_NUM})(?=\s*(?:[,.;)!?]|$)|\s+(?i:and|at|now|today|next|this|the|on|in)"
         rf"\b|\s+[MF]\b)",
@@ -102,6 +103,14 @@ _PATTERNS: list[tuple[str, str, float]] = [
         r"(?![\w/])",
         0.75,
     ),
+    # her 100th birthday / grandma's 80th is on 17th Feb / Tolani's 30th birthday
+    (
+        "ordinal_age",
+        r"(?<![\w])(?P<p15>[0-9]{1,3}(?:st|nd|rd|th))(?=[ \t]+(?i:birthday|bday|b-day)\b)"
+        r"|(?i:grandma|grandad|granny|grandpa|nan|mum|mom|dad|mother|father)['\u2019]s[ \t]+"
+        r"(?P<p16>[0-9]{2,3}(?:st|nd|rd|th))(?![\w])",
+        0.75,
+    ),
     # DOB: 03/09/1948 (75)
     (
         "dob_age",
@@ -131,6 +140,7 @@ _ENT = {
     "about_age": "p9",
     "age_field": "p10",
     "dob_age": "p13",
+    "ordinal_age": "p15",
 }
 _NUMBER = re.compile(r"[0-9]+")
 _WORD_BEFORE = re.compile(r"([^\W\d_]+)[\"'\u201d]?(?:[ \t]{1,3}\(|,\s)\Z")
@@ -187,6 +197,8 @@ class AgeRecognizer(Recognizer):
                 grp = next(g for g in ("p5", "p6", "p14") if m.start(g) >= 0)
             elif kind == "sex_age":
                 grp = "p11" if m.start("p11") >= 0 else "p12"
+            elif kind == "ordinal_age":
+                grp = "p15" if m.start("p15") >= 0 else "p16"
             else:
                 grp = _ENT[kind]
             s, e = m.span(grp)

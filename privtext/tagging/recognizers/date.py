@@ -173,6 +173,18 @@ _PATTERNS: list[tuple[str, str]] = [
         rf"(?:{_BARE_YEAR}|[Pp]resent|now|date))"
         rf"(?![0-9]|[.,][0-9])",
     ),
+    # airline and travel documents: "02JUL24", "18JUL", "EXP 11MAR31" (upper case only)
+    (
+        "airline",
+        r"(?<![\w])(?P<al>(?:0[1-9]|[12][0-9]|3[01])(?:JAN|FEB|MAR|APR|MAY|JUN|JUL|AUG|SEP|OCT|"
+        r"NOV|DEC)(?:[0-9]{2})?)(?![\w])",
+    ),
+    # financial and school years: "2024/25", "2023-24" (the second year follows the first)
+    (
+        "span_year",
+        r"(?<![\w/.\-])(?P<sy>(?P<sy1>(?:19|20)[0-9]{2})[/\-\u2013](?P<sy2>[0-9]{2}))"
+        r"(?![\w/\-]|[.,][0-9])",
+    ),
     # a dated entry opening a line of notes: "12.02.24 SI: Pt presented ..."
     (
         "line_dmy",
@@ -197,6 +209,8 @@ _SCORES: dict[str, float] = {
     "line_dmy": 0.75,
     "line_dm": 0.7,
     "year_range": 0.78,
+    "airline": 0.8,
+    "span_year": 0.7,
 }
 _ENT_GROUP = {
     "paren_year": "py",
@@ -207,6 +221,8 @@ _ENT_GROUP = {
     "line_dmy": "ld",
     "line_dm": "ldm",
     "year_range": "yr",
+    "airline": "al",
+    "span_year": "sy",
 }
 
 _RX = re.compile("|".join(f"(?P<{name}>{rx})" for name, rx in _PATTERNS))
@@ -252,6 +268,9 @@ class DateRecognizer(Recognizer):
                 a, b = int(m.group("a2")), int(m.group("b2"))
                 if not (_valid_day_month(a, b) or _valid_day_month(b, a)):
                     continue
+            elif kind == "span_year":
+                if (int(m.group("sy1")) + 1) % 100 != int(m.group("sy2")):
+                    continue  # "2024-05" is a month, "2019/20" a year span
             if kind in ("ymd", "dmy_num") and _VERSION_BEFORE.search(text, max(0, s - 12), s):
                 continue
             if kind == "cue_dm" and _SCORE_BEFORE.search(text, max(0, s - 40), s):

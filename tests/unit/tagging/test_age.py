@@ -142,3 +142,19 @@ def test_numbers_after_other_words_and_semicolons_are_not_ages(text):
 )
 def test_an_age_ending_a_sentence_or_line_after_a_full_name_or_in_a_spaced_bracket(text, ages):
     assert [text[s.start : s.end] for s in AgeRecognizer().analyze(text)] == ages
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Doris celebrates her 100th birthday on 21 May", ["100th"]),
+        ("Pls remember grandma's 80th is on 17th Feb", ["80th"]),
+        ("my dad is staying with us and hes 70", ["70"]),
+        ("Caller is 72 and lives alone", ["72"]),
+        ("the firm's 50th anniversary", []),
+    ],
+)
+def test_ordinal_birthdays_and_chat_ages(text, expected):
+    from privtext.tagging.recognizers.age import AgeRecognizer
+
+    assert [text[s.start : s.end] for s in AgeRecognizer().analyze(text)] == expected
