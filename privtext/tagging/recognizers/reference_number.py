@@ -732,11 +732,12 @@ class AccountNumberRecognizer(Recognizer):
         add(s, e, _ANSWER_SCORE)
 
 
-# "My BVN is 22419083367", "PPSN: 6271550RA", "CHI 1907985562", "Civil ID: 289041501234":
+# "My BVN is 22419083367", "PPSN: 6271550RA", "CHI 1907985562", "Civil ID: 289041501234",
+# "your NIN as 51830274619", "your BVN (22419830575)":
 # an upper-case acronym naming a number, then a long digit string (letters may close it).
 _ACRONYM_ID = re.compile(
-    r"(?<![\w/])(?P<acr>[A-Z]{2,5})(?:[ \t]+(?:number|no\.?|num|#))?(?:[ \t]+(?:is|was))?"
-    r"[ \t]*[:#]?[ \t]*(?P<ent>\d{6,14}[A-Z]{0,2})(?![\w/.,]\d|\w)"
+    r"(?<![\w/])(?P<acr>[A-Z]{2,5})(?:[ \t]+(?:number|no\.?|num|#))?(?:[ \t]+(?:is|was|as))?"
+    r"[ \t]*[:#(]?[ \t]*(?P<ent>\d{6,14}[A-Z]{0,2})(?![\w/.,]\d|\w)"
 )
 # ... and codes of letters, digits and hyphens after the acronym and a colon, "number" or "as"
 # ("NHI: ZZZ0016", "DNI 53128476-K", "NRIC as 880412-10-5536", "NMC PIN: 21J0553O")

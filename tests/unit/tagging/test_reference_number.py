@@ -246,6 +246,10 @@ def test_when_a_permit_number_is_bare_digits_then_it_beats_a_bare_phone():
     ("text", "expected"),
     [
         ("My BVN is 22419083367 and my NIN is 70183226451.", ["22419083367", "70183226451"]),
+        (
+            "we have noted your NIN as 51830274619), your BVN (22419830575),",
+            ["51830274619", "22419830575"],
+        ),
         ("PPSN: 6271550RA\n", ["6271550RA"]),
         ("Civil ID: 289041501234", ["289041501234"]),
         ("costs EUR 250000 now", []),
