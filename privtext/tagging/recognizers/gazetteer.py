@@ -422,6 +422,13 @@ def _first_token_key(phrase: str) -> str | None:
     return _strip_possessive(m.group())
 
 
+# Nationality adjectives that are also languages or common words in lower case ("my english",
+# "polish the car"): not taken as nationalities in chat text.
+_LANGUAGE_WORDS = frozenset(
+    "english french polish german spanish italian turkish chinese japanese dutch swiss danish "
+    "greek russian arabic portuguese korean thai hindi urdu swedish norwegian finnish czech "
+    "hungarian romanian bulgarian persian hebrew latin welsh irish scottish british".split()
+)
 # Words after a full name that make it the name of a street or a place named after a person.
 _PLACE_AFTER_NAME = frozenset(
     "Street St Road Rd Avenue Ave Lane Drive Way Close Crescent Boulevard Highway Expressway "
@@ -684,7 +691,8 @@ class GazetteerRecognizer(Recognizer):
 
     def _lower_case_places(self, text: str, gaz: Gazetteer) -> list[Span]:
         """Known one-word places written in lower case, for texts in chat register ("im at
-        my nans in wollongong"), unless the word is also a name or a common English word."""
+        my nans in wollongong"), unless the word is also a name or a common English word; and
+        nationalities ("are you nigerian?"), unless the word is also a language."""
         out = []
         for m in _LOWER_TOKEN.finditer(text):
             word = m.group()
@@ -696,6 +704,9 @@ class GazetteerRecognizer(Recognizer):
                     if score <= SCORES["place"] and _common_word(word):
                         break  # a GeoNames town named like a word ("banning", "maya")
                     out.append(Span(m.start(), m.end(), "LOCATION", score, self.name))
+                    break
+                if phrase == cap and etype == "NATIONALITY" and word not in _LANGUAGE_WORDS:
+                    out.append(Span(m.start(), m.end(), "NATIONALITY", score, self.name))
                     break
         return out
 

@@ -318,6 +318,11 @@ def test_in_chat_register_lower_case_known_places_are_locations(spans_of):
     assert [t for e, t in spans_of(GAZ, prose) if e == "LOCATION"] == []
 
 
+def test_in_chat_register_lower_case_nationalities_are_tagged_but_not_languages(spans_of):
+    chat = "lol ok\nare you nigerian?\nhalf lol. my english is bad, i polish shoes\n"
+    assert [t for e, t in spans_of(GAZ, chat) if e == "NATIONALITY"] == ["nigerian"]
+
+
 @pytest.mark.parametrize(
     ("text", "expected"),
     [
