@@ -84,6 +84,9 @@ TITLES = frozenset(
         "Captain",
         "Capt",
         "Sgt",
+        "Smt",
+        "Shri",
+        "Shrimati",
         # police and military ranks ("Cpl Moonan", "W/Cpl Baptiste", "Det Insp Rao")
         "Cpl",
         "Corporal",

@@ -357,6 +357,18 @@ def _titles() -> frozenset[str]:
     return TITLES
 
 
+# Religious observances and daily prayers, and currency abbreviations, that the small model
+# reads as persons. "Isha" and "Asr" are also given names: dropped only after a time word.
+_OBSERVANCES = frozenset(
+    "Ramadan Ramadhan Ramazan Eid Fajr Zuhr Dhuhr Maghrib Jumu'ah Jummah Janazah Zakat "
+    "Iftar Suhoor Sehri Taraweeh Diwali Deepavali Holi Navratri Vaisakhi Baisakhi Hanukkah "
+    "Chanukah Passover Pesach Purim Sukkot Shabbat Easter Christmas Lent Advent Pentecost "
+    "Ksh KSh Kshs".split()
+)
+_PRAYER_NAMES = frozenset({"Isha", "Asr"})
+_PRAYER_BEFORE = re.compile(r"(?i)\b(?:after|before|at|until|till)[ \t]+\Z")
+
+
 def refine(text: str, start: int, end: int, etype: str) -> str | None:
     """Correct the type of one NER entity with cheap evidence, or drop it (None).
 
@@ -377,7 +389,7 @@ def refine(text: str, start: int, end: int, etype: str) -> str | None:
       that no name list knows after "works for" / "works as a bus driver for" are an
       ORGANIZATION; a single frequent English word at a sentence start or after "the" that
       NER calls a place or an organisation (``Customer reported``, ``The Committee``) is
-      dropped.
+      dropped; a religious observance or prayer (``Ramadan``, ``after Zuhr``) is no PERSON.
 
     Args:
         text: the text the entity is in.
@@ -425,7 +437,12 @@ def refine(text: str, start: int, end: int, etype: str) -> str | None:
         and _STREET_PREP_BEFORE.search(text, max(0, start - 12), start)
     ):
         return "LOCATION"  # "towards Walkley Lane": a street named without its number
-    if etype == "PERSON" and surface.rstrip(".'\u2019") in _titles():
+    if etype == "PERSON" and (
+        surface in _OBSERVANCES
+        or (surface in _PRAYER_NAMES and _PRAYER_BEFORE.search(text, max(0, start - 10), start))
+    ):
+        return None  # "during Ramadan", "Janazah prayer", "after Zuhr": not persons
+    if etype in ("PERSON", "ORGANIZATION") and surface.rstrip(".'\u2019") in _titles():
         return None  # "Dato'" of "Dato' Lim Kok Wah": the title, not the name
     if _GENERIC_INSTITUTION.match(surface):
         return None  # "the Turkish Government", "European Court of Human Rights"

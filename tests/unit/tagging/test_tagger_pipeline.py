@@ -487,3 +487,15 @@ def test_a_party_known_by_initials_is_tagged_at_every_mention():
     )
     got = [s for s in Tagger.default().tag(text) if text[s.start : s.end] == "AK"]
     assert len(got) == 3 and all(s.entity_type == "PERSON" for s in got)
+
+
+def test_observances_prayers_currencies_and_titles_are_not_persons():
+    text = (
+        "Tafsir class after Fajr on weekends. Janazah prayer will be held after Zuhr today. "
+        "You will be fasting during Ramadan. Savings of Ksh 486,500. wife Smt. Sneha Mehta. "
+        "Isha Patel called."
+    )
+    got = _typed(text, Tagger.default().tag(text))
+    persons = {s for s, t in got if t == "PERSON"}
+    assert persons == {"Sneha Mehta", "Isha Patel"}
+    assert not any(s.startswith("Smt") for s, _ in got)
