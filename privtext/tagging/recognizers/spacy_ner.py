@@ -185,7 +185,9 @@ _EMPLOYER_BEFORE = re.compile(
 _LABEL_WORDS = frozenset(
     """Requester Reporter Assignee Caller Customer Client Agent Applicant Appellant Respondent
     Claimant Tenant Landlord Patient Witness Employee Owner Contact Sender Recipient Subject
-    Priority Status Channel Category Attendee Attendees Note Notes Outcome Summary""".split()
+    Priority Status Channel Category Attendee Attendees Note Notes Outcome Summary Clinician
+    Handler Adjuster Assessor Supervisor Consultant Inspector Officer Reviewer Author Ref
+    Reference Confirmation Booking Policy Claim Incident""".split()
 )
 
 
@@ -369,6 +371,26 @@ _PRAYER_NAMES = frozenset({"Isha", "Asr"})
 _PRAYER_BEFORE = re.compile(r"(?i)\b(?:after|before|at|until|till)[ \t]+\Z")
 
 
+def _label_or_lower_word(text: str, surface: str, end: int) -> bool:
+    """A single word that is a field label before a colon ("Caller:", "Clinician:"), a role
+    word at a sentence start ("Caller is 72"), or an all-lower-case frequent word ("ref",
+    "iftar"): what the small model misreads as an organisation, place or group."""
+    from wordfreq import zipf_frequency
+
+    word = surface.strip()
+    if " " in word or not word.isalpha():
+        return False
+    if word in _LABEL_WORDS:
+        return True
+    if word.islower():
+        return zipf_frequency(word, "en") >= 2.0 and _known_phrase_type(word.title()) is None
+    return (
+        text.startswith(":", end)
+        and zipf_frequency(word.lower(), "en") >= 3.5
+        and _known_phrase_type(word) is None
+    )
+
+
 def refine(text: str, start: int, end: int, etype: str) -> str | None:
     """Correct the type of one NER entity with cheap evidence, or drop it (None).
 
@@ -407,6 +429,10 @@ def refine(text: str, start: int, end: int, etype: str) -> str | None:
         return None
     if _DIAL_PREFIX.search(surface):
         return None  # "Bielsko-Biała - +48": the model ran into a phone number
+    if etype in ("ORGANIZATION", "LOCATION", "NATIONALITY") and _label_or_lower_word(
+        text, surface, end
+    ):
+        return None  # "Caller: Mrs Sinclair", "Clinician:", "quoting ref 43/18822": no entity
     if etype == "ORGANIZATION":
         if _MONEY.search(surface):
             return None

@@ -499,3 +499,14 @@ def test_observances_prayers_currencies_and_titles_are_not_persons():
     persons = {s for s, t in got if t == "PERSON"}
     assert persons == {"Sneha Mehta", "Isha Patel"}
     assert not any(s.startswith("Smt") for s, _ in got)
+
+
+def test_labels_role_words_and_lower_case_words_are_no_organisations_or_places():
+    text = (
+        "Caller: Mrs Morag Sinclair (policyholder)\nCaller is 72 and lives alone.\n"
+        "Police crime ref: 43/18822/24\nClinician: Leah Moreno\n"
+        "Take it with the evening meal (iftar) only. The Committee met in London."
+    )
+    got = _typed(text, Tagger.default().tag(text))
+    poii = {s for s, t in got if t in ("ORGANIZATION", "LOCATION", "NATIONALITY")}
+    assert poii == {"London"}
