@@ -510,3 +510,10 @@ def test_labels_role_words_and_lower_case_words_are_no_organisations_or_places()
     got = _typed(text, Tagger.default().tag(text))
     poii = {s for s, t in got if t in ("ORGANIZATION", "LOCATION", "NATIONALITY")}
     assert poii == {"London"}
+
+
+def test_kinship_and_religious_forms_of_address_are_titles():
+    text = "Please speak to Sister Amina if you can cook. She is staying at Aunty Funke's now."
+    got = _typed(text, Tagger.default().tag(text))
+    assert ("Amina", "PERSON") in got and ("Funke", "PERSON") in got
+    assert not any(s.startswith(("Sister", "Aunty")) for s, _ in got)
