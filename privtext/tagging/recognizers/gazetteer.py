@@ -30,6 +30,7 @@ from pathlib import Path
 from typing import ClassVar
 
 from privtext.tagging.base import Recognizer, Span
+from privtext.tagging.recognizers.job_title import job_title_set
 from privtext.tagging.recognizers.organization import HEAD_SET as _ORG_HEADS
 from privtext.tagging.register import chat_register
 
@@ -453,13 +454,6 @@ _PLACE_AFTER_NAME = frozenset(
 )
 
 
-@lru_cache(maxsize=1)
-def _job_titles() -> frozenset[str]:
-    from privtext.tagging.recognizers.job_title import job_title_set
-
-    return job_title_set()
-
-
 def _strip_possessive(tok: str) -> str:
     if len(tok) > 2 and tok[-2] in "'\u2019" and tok[-1] == "s":
         return tok[:-2]
@@ -766,7 +760,7 @@ class GazetteerRecognizer(Recognizer):
                     _TITLE_GAP.fullmatch(gap)
                     and self._is_name_token(nxt)
                     and len(nxt) > 1
-                    and nxt.lower() not in _job_titles()  # "Superintendent Pharmacist"
+                    and nxt.lower() not in job_title_set()  # "Superintendent Pharmacist"
                 ):
                     j = self._person_chain(text, toks, i + 1, gaz, first=False)
                     out.append(

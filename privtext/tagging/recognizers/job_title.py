@@ -415,8 +415,9 @@ def _capitalised_lead(text: str, start: int) -> int:
 
 @lru_cache(maxsize=1)
 def _demonyms() -> frozenset[str]:
-    raw = resources.files("privtext").joinpath("data", "nationalities.txt").read_text("utf-8")
-    return frozenset(ln.strip() for ln in raw.splitlines() if ln.strip() and not ln.startswith("#"))
+    from privtext.tagging.recognizers.gazetteer import _read_list
+
+    return frozenset(_read_list(None, "nationalities.txt"))
 
 
 @lru_cache(maxsize=1)

@@ -114,14 +114,14 @@ _UPPER_WORD_BEFORE = re.compile(r"[A-Z\u00c0-\u024f]{2,}[ \t]$")
 # value: "The appellant, MA, is", "the claimant (R.B.)", "Appellant: C.O.", "Initials: R.M.A.",
 # and a line of initials above "(ANONYMITY DIRECTION MADE)" or "Appellant" in a heading.
 _BARE_INITIALS = r"(?:[A-Z]\.[ \t]?){1,3}[A-Z]\.?|[A-Z]{2,4}"
+_PARTIES = r"appellants?|applicants?|claimants?|respondents?|petitioners?|child|pupil|patient"
 _PARTY_INITIALS = re.compile(
-    r"\b(?i:the[ \t]+(?:appellants?|applicants?|claimants?|respondents?|petitioners?|"
-    r"complainants?|child|pupil|patient))[ \t]*(?:,|\()[ \t]*"
+    rf"\b(?i:the[ \t]+(?:{_PARTIES}|complainants?))[ \t]*(?:,|\()[ \t]*"
     rf"(?P<ent>{_BARE_INITIALS})(?=[ \t]*[,)])"
 )
 _FIELD_INITIALS = re.compile(
-    r"(?im)(?<![\w'\u2019])(?:appellants?|applicants?|claimants?|respondents?|petitioners?|"
-    r"initials|child|pupil|patient|subject|client|agent|handler|adviser|advisor|officer|"
+    rf"(?im)(?<![\w'\u2019])(?:{_PARTIES}|"
+    r"initials|subject|client|agent|handler|adviser|advisor|officer|"
     r"caseworker|case worker|author|assessor|reviewer|checked by|approved by|signed)[ \t]*:[ \t]*"
     rf"(?-i:(?P<ent>{_BARE_INITIALS}))(?=[ \t]*$|[ \t]{{2,}}|\t)"
 )
