@@ -333,6 +333,12 @@ _CORE_PATTERNS: list[tuple[str, str]] = [
         rf"(?<![\w.,/\-]){_HOUSE_NUM}[ \t]+(?:{_NAME_WORD}[ \t]+){{1,4}}{_TYPE}(?![\w'\u2019])"
         rf"{_DIRECTION}",
     ),
+    # No. 7, Okigwe Road / NO. 214, 3RD CROSS (Nigeria, India: a comma after the number)
+    (
+        "no_comma",
+        rf"(?<![\w.,/\-])(?:No|NO|Nr)\.?[ \t]*[0-9]{{1,5}}[A-Za-z]?,[ \t]*"
+        rf"(?:{_NAME_WORD}[ \t]+){{1,4}}{_TYPE}(?![\w'\u2019])",
+    ),
     # 350 Avenue of the Americas / 15 rue de Rivoli / 3 Calle Mayor
     (
         "num_type_first",
@@ -1198,7 +1204,7 @@ class PostcodeRecognizer(Recognizer):
 _ANCHOR_TYPES = frozenset({"STREET_ADDRESS", "POSTCODE"})
 _PLACE_TYPES = frozenset({"LOCATION"})
 _MISFIRE_TYPES = frozenset({"ORGANIZATION", "PERSON"})
-_MISFIRE_SOURCES = frozenset({"spacy_ner", "gazetteer", "organization_cues"})
+_MISFIRE_SOURCES = frozenset({"spacy_ner", "gazetteer", "organization_cues", "organization_shape"})
 _STATE_CODE_RX = re.compile(rf"(?:{_AU_STATES}|{_STATE})[ \t]+[0-9]{{4,5}}")
 # Last words that make an ORG/PERSON tag an address part ("Railway Pier", "5th Cross").
 _PLACE_WORD_RX = re.compile(
@@ -1207,7 +1213,9 @@ _PLACE_WORD_RX = re.compile(
     r"layout|marg|chowk|bagh|vihar|enclave|sector|block|phase|estate|park|gardens|green|"
     r"hill|heights|island|residency|society|apartments|towers?|house|mansions|complex|"
     r"plaza|mall|market|village|town|ward|district|ku|machi|cho|chome|mahalle|"
-    r"barrio|bairro|colonia|kampung|jalan|soi)\.?$"
+    r"barrio|bairro|colonia|kampung|jalan|soi|cottages?|vicarage|rectory|lodge|farm|barn|"
+    r"manor|mill|grange|croft|state|province|county|city|barangay|brgy|sitio|purok|"
+    r"subdivision|extension)\.?$"
 )
 _GAP_SEP_RX = re.compile(r"[ \t]*(?:[,\-\u2013][ \t]*)?(?:\r?\n[ \t]*)?\Z")
 _UNIT_SEG_RX = re.compile(
@@ -1219,8 +1227,15 @@ _GAP_SEG_RX = re.compile(
 )
 _LEAD_SEG_RX = re.compile(
     r"(?i)(?<![\w])(?P<seg>(?:flat|apt|apto|apartment|unit|suite|ste|level|floor|fl|plot|block|"
-    r"bldg|building|house|room|door)\.?[ \t]*(?:no\.?[ \t]*)?[0-9]{1,5}[A-Za-z]?"
-    r"(?:[\-/][0-9A-Za-z]{1,4})?),[ \t]*\Z"
+    r"bldg|building|house|room|door|shop|blk|stall|kiosk)\.?[ \t]*(?:no\.?[ \t]*)?"
+    r"[0-9]{1,5}[A-Za-z]?(?:[\-/][0-9A-Za-z]{1,4})?),[ \t]*\Z"
+)
+# A named building before the street on the same line: "The Vicarage, ", "Brook Cottage, "
+_LEAD_BUILDING_RX = re.compile(
+    rf"(?<![\w&])(?P<seg>The[ \t]+{_CAPWORD}|(?:{_CAPWORD}[ \t]+){{1,3}}"
+    r"(?:Cottages?|Farm|House|Lodge|Barn|Manor|Hall|Mill|Grange|Croft|Court|Building|Towers?|"
+    r"Mansions|Apartments|Residence|Chambers|Villa|Plaza|Centre|Center|Vicarage|Rectory)),"
+    r"[ \t]*\Z"
 )
 _LEAD_NUM_RX = re.compile(r"(?<![\w\-])[0-9]{1,4}(?:-[0-9]{1,4}){0,3}[A-Za-z]?[ \t]+\Z")
 _CAP_SEG_RX = re.compile(rf"{_PLACE}")
@@ -1271,14 +1286,15 @@ def _part_kind(text: str, sp: Span) -> str | None:
     return None
 
 
-def _seg_ok(seg: str, next_is_anchor: bool) -> bool:
-    """An untagged segment between two parts: a unit/number, or a place before a postcode."""
+def _seg_ok(seg: str, next_to_anchor: bool) -> bool:
+    """An untagged segment between two parts: a unit/number, or a place next to a street or
+    a postcode ("Church Lane, Great Wittering, Chichester")."""
     seg = seg.strip()
     if not seg or "@" in seg or len(seg.split()) > 4:
         return False
     if _UNIT_SEG_RX.match(seg) or (_DIGIT.search(seg) and seg[0].isupper() or seg[0].isdigit()):
         return True
-    return next_is_anchor and _CAP_SEG_RX.fullmatch(seg) is not None
+    return next_to_anchor and _CAP_SEG_RX.fullmatch(seg) is not None
 
 
 def merge_address_blocks(text: str, spans: list[Span]) -> list[Span]:
@@ -1319,7 +1335,8 @@ def merge_address_blocks(text: str, spans: list[Span]) -> list[Span]:
             gap = text[spans[j].end : spans[j + 1].start]
             if _GAP_SEP_RX.match(gap) is None:
                 g = _GAP_SEG_RX.match(gap)
-                if g is None or not _seg_ok(g.group("seg"), kinds[j + 1] == "anchor"):
+                near_anchor = kinds[j] == "anchor" or kinds[j + 1] == "anchor"
+                if g is None or not _seg_ok(g.group("seg"), near_anchor):
                     break
             j += 1
         a, b = i, j
@@ -1339,7 +1356,11 @@ def merge_address_blocks(text: str, spans: list[Span]) -> list[Span]:
             cap = _LEAD_CAPS_RX.search(text, max(0, start - 40), start)
             if cap is not None and cap.end() == start:
                 start = cap.start()
-        for _ in range(2):
+        for _ in range(3):
+            building = _LEAD_BUILDING_RX.search(text, max(0, start - 48), start)
+            if building is not None and building.end() == start:
+                start = building.start("seg")
+                continue
             lead = _LEAD_SEG_RX.search(text, max(0, start - 28), start)
             if lead is not None and lead.end() == start:
                 start = lead.start("seg")

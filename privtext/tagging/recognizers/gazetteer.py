@@ -294,6 +294,24 @@ AMBIGUOUS_GIVEN = frozenset(
         "Kelly",
         "Santiago",
         "Salvador",
+        # short forms that are words ("Mo", "Nick", "Rob", "Dean")
+        "Mo",
+        "Nick",
+        "Dom",
+        "Ed",
+        "Kit",
+        "Les",
+        "Nat",
+        "Pip",
+        "Cal",
+        "Dot",
+        "Gill",
+        "Mags",
+        "Rob",
+        "Dean",
+        "Earl",
+        "Jo",
+        "Sunny",
     }
 )
 

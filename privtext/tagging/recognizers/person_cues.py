@@ -253,6 +253,15 @@ _PARTY_LINE = re.compile(
     r"Accused|APPLICANTS?|APPELLANTS?|RESPONDENTS?|PETITIONERS?|PLAINTIFFS?|DEFENDANTS?|"
     r"CLAIMANTS?|ACCUSED)\b"
 )
+# A family notice headed by surnames in capitals: "OKAFOR - To Chidi and Hannah", "BATESON -
+# FIRTH. Gordon and Shirley", "ANSARI Dr Khalid. Peacefully", "SMITH John Edward, aged 84"
+_CAPS_SURNAME = r"(?:Ma?c|O')?[A-Z\u00c0-\u00de]{2}[A-Z\u00c0-\u00de'\-]+"
+_NOTICE_SURNAMES = re.compile(
+    rf"(?m)^[ \t]*(?P<a>{_CAPS_SURNAME})(?:"
+    rf"[ \t]+[-\u2013\u2014][ \t]+(?:(?P<b>{_CAPS_SURNAME})(?=[ \t]*[.,\n])|(?=To\b|n[\u00e9e]e\b))"
+    r"|(?=[ \t]+(?:Dr|Mr|Mrs|Ms|Miss|Prof|Rev|Revd)\.?[ \t]+[A-Z][a-z])"
+    r"|[ \t]+(?P<given>[A-Z][a-z\u00e0-\u024f]+)(?=(?:[ \t][A-Z][a-z\u00e0-\u024f]+)?[.,][ \t]))"
+)
 # Names listed after a plural word for relatives: "her children Marcia (Toronto), Delroy and
 # Paulette", "eleven grandchildren, including Shanique, Andre and Kemar"
 _RELATIVE_WORDS = (
@@ -571,6 +580,20 @@ class PersonCueRecognizer(Recognizer):
             out.append(
                 Span(m.start("ent"), m.end("ent"), "PERSON", self.APPOSITION_SCORE, self.name)
             )
+        for m in _NOTICE_SURNAMES.finditer(text):
+            if m.group("given") is not None and m.group("given") not in gaz.given:
+                continue
+            for g in ("a", "b"):
+                word = m.group(g)
+                if word is None:
+                    continue
+                title = word[:1] + word[1:].lower()
+                if title in gaz.surnames or (
+                    title not in gaz.known_tokens
+                    and title not in STOPWORDS
+                    and _rare_as_word(word.lower())
+                ):
+                    out.append(Span(m.start(g), m.end(g), "PERSON", self.FIELD_SCORE, self.name))
         for rx in (_KIN_OF, _IN_THE_NAME_OF, _PARTY_LINE, _RANK_NUMBER_NAME, _NAME_AGE_LINE):
             for m in rx.finditer(text):
                 if not self._place_or_org(m.group("ent")):

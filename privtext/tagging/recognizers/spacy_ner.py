@@ -289,7 +289,7 @@ def _caps_common_phrase(surface: str) -> bool:
     none a known name or place, and no organisation head word ("COURT", "POLICE", "LTD")."""
     from wordfreq import zipf_frequency
 
-    from privtext.tagging.recognizers.gazetteer import load_gazetteer
+    from privtext.tagging.recognizers.gazetteer import AMBIGUOUS_GIVEN, load_gazetteer
 
     letters = [c for c in surface if c.isalpha()]
     if not letters or not all(c.isupper() for c in letters):
@@ -302,7 +302,9 @@ def _caps_common_phrase(surface: str) -> bool:
     gaz = load_gazetteer(None)
     for w in words:
         title = _title(w)
-        if title in gaz.given or title in gaz.surnames or _known_phrase_type(title) is not None:
+        if title in AMBIGUOUS_GIVEN and title not in gaz.surnames:
+            pass  # "NEW KIT": a word that is also a given name
+        elif title in gaz.given or title in gaz.surnames or _known_phrase_type(title) is not None:
             return False
         if zipf_frequency(w.lower(), "en") < COMMON_WORD_ZIPF:
             return False
@@ -389,6 +391,53 @@ def _label_or_lower_word(text: str, surface: str, end: int) -> bool:
         and zipf_frequency(word.lower(), "en") >= 3.5
         and _known_phrase_type(word) is None
     )
+
+
+# Where a list of names splits: "&", "and", a comma
+_NAME_LIST_SEP = re.compile(r"[ \t]*(?:&|\band\b|,)[ \t]*")
+_NAME_WORD = re.compile(r"[A-Z][a-z\u00e0-\u024f]+(?:['\-][A-Z]?[a-z\u00e0-\u024f]+)?")
+#: Zipf frequency under which a capitalised word after a given name reads as a surname.
+SURNAME_MAX_ZIPF = 4.5
+
+
+def persons_in_group(text: str, start: int, end: int) -> list[tuple[int, int]] | None:
+    """The persons of an organisation or place that NER made of names: "Mo Hussain", "Tamsin
+    Couch", "Pam & Lesley", "Bill & Rose Tanner" ("FLOWER ROTA: Pam & Lesley").
+
+    Every part (split at "&", "and" or a comma) is one to three title-case words; its first word
+    is a known given name that is no word of a known place or organisation, and every other
+    word is a known name or a word rarer than ``SURNAME_MAX_ZIPF`` that names no place or
+    organisation. The whole must have two words or more and be no known phrase ("Johnson &
+    Johnson"). Returns each part's ``(start, end)``, or None when the entity is no group of
+    names.
+    """
+    from wordfreq import zipf_frequency
+
+    from privtext.tagging.recognizers.gazetteer import load_gazetteer
+
+    surface = text[start:end]
+    if " " not in surface or _known_phrase_type(surface) is not None or _has_org_word(surface):
+        return None
+    gaz = load_gazetteer(None)
+    parts: list[tuple[int, int]] = []
+    pos = start
+    for m in [*_NAME_LIST_SEP.finditer(text, start, end), None]:
+        stop = end if m is None else m.start()
+        words = text[pos:stop].split()
+        if not 1 <= len(words) <= 3 or not all(_NAME_WORD.fullmatch(w) for w in words):
+            return None
+        if words[0] not in gaz.given or words[0] in gaz.known_tokens:
+            return None
+        for w in words[1:]:
+            if w in gaz.known_tokens or w in _ORG_HEADWORDS:
+                return None
+            if w not in gaz.given and w not in gaz.surnames:
+                if zipf_frequency(w.lower(), "en") >= SURNAME_MAX_ZIPF:
+                    return None
+        parts.append((pos, stop))
+        if m is not None:
+            pos = m.end()
+    return parts
 
 
 def refine(text: str, start: int, end: int, etype: str) -> str | None:
@@ -742,6 +791,11 @@ class SpacyNerRecognizer(BatchRecognizer):
                     and _NAME_AFTER.match(text, end)
                 ):
                     continue  # "R." of "R. Addo" read as a group: the person cues take the name
+                if etype in ("ORGANIZATION", "LOCATION"):
+                    names = persons_in_group(text, start, end)
+                    if names is not None:
+                        spans.extend(Span(a, b, "PERSON", score, self.name) for a, b in names)
+                        continue
                 refined = refine(text, start, end, etype)
                 if refined is not None:
                     spans.append(Span(start, end, refined, score, self.name))

@@ -517,3 +517,41 @@ def test_kinship_and_religious_forms_of_address_are_titles():
     got = _typed(text, Tagger.default().tag(text))
     assert ("Amina", "PERSON") in got and ("Funke", "PERSON") in got
     assert not any(s.startswith(("Sister", "Aunty")) for s, _ in got)
+
+
+def test_names_that_ner_reads_as_a_group_are_persons_one_by_one():
+    text = (
+        "FLOWER ROTA\n21 July: Pam & Lesley\n\nPresent: R. Patel (Chair), Bill & Rose Tanner.\n"
+        "A warm welcome to new members Kasia, Dev and Mo Hussain. "
+        "Marks & Spencer and Johnson & Johnson sponsor the fete."
+    )
+    got = _typed(text, Tagger.default().tag(text))
+    persons = {s for s, t in got if t == "PERSON"}
+    assert {"Pam", "Lesley", "Bill", "Rose Tanner", "Mo Hussain"} <= persons
+    assert not any("&" in s for s in persons)
+    assert "Marks & Spencer" not in persons and "Johnson & Johnson" not in persons
+
+
+def test_family_notices_headed_by_surnames_in_capitals():
+    text = (
+        "BIRTHS\nOKAFOR - To Chidi and Hannah (née Lister), a daughter.\n\n"
+        "RUBY WEDDING\nBATESON - FIRTH. Gordon and Shirley were married in 1984.\n\n"
+        "DEATHS\nANSARI Dr Khalid. Peacefully at home.\n\nNOTICE - TO ALL RESIDENTS."
+    )
+    got = _typed(text, Tagger.default().tag(text))
+    persons = {s for s, t in got if t == "PERSON"}
+    assert {"OKAFOR", "BATESON", "FIRTH", "ANSARI"} <= persons
+    assert not {"BIRTHS", "NOTICE", "DEATHS", "RUBY WEDDING"} & persons
+
+
+def test_named_buildings_and_places_join_the_address_around_them():
+    text = (
+        "Please reply to The Vicarage, Church Lane, Great Wittering, Chichester PO20 8QT.\n"
+        "Mrs Ada Obi\nNo. 7, Okigwe Road,\nOwerri,\nImo State.\n\n"
+        "Clinic: Shop 6, Gilani's Building, Kenyatta Avenue, Nakuru"
+    )
+    got = _typed(text, Tagger.default().tag(text))
+    addresses = {s for s, t in got if t == "STREET_ADDRESS"}
+    assert "The Vicarage, Church Lane, Great Wittering, Chichester PO20 8QT" in addresses
+    assert "No. 7, Okigwe Road,\nOwerri,\nImo State" in addresses
+    assert "Shop 6, Gilani's Building, Kenyatta Avenue, Nakuru" in addresses
