@@ -89,9 +89,16 @@ _MONTH_AFTER_DAY = (
     + "|".join(m.lower() for m in _MONTH_FORMS[:12] if m != "May")
     + r")\.?"
 )
+_FULL_MONTH_DOT = re.compile(
+    "(?i:" + "|".join(m for m in _MONTH_FORMS[:12] if m != "May") + r")\.\Z"
+)
 _MONTH_FULL_NOT_MAY = _alts(tuple(m for m in _MONTH_FORMS[:12] if m != "May"))
 _WEEKDAY = _alts(_WEEKDAYS) + r"\.?,?\s+(?:the\s+)?"
-_DAY = r"(?:0?[1-9]|[12][0-9]|3[01])(?:st|nd|rd|th)?"
+_DAY = r"(?:0?[1-9]|[12][0-9]|3[01])(?:st|nd|rd|th|ST|ND|RD|TH)?"
+# A day range before the month: "12-14 March", "22 to 29 June"
+_DAY_RANGE = rf"(?:\s*(?:[-\u2013]|to)\s*{_DAY})?"
+# "12th of March", "28th day of May"
+_OF = r"(?:\s+day)?(?:\s+of)?"
 _YEAR = r"(?:1[89][0-9]{2}|20[0-9]{2})"
 _BARE_YEAR = r"(?:19[0-9]{2}|20[0-9]{2})"
 _END = r"(?![0-9A-Za-z])"
@@ -114,7 +121,7 @@ _PATTERNS: list[tuple[str, str]] = [
     # 12 March 2019 / Monday, 12th of March 2019 / 12-14 March 2019 / 12-Mar-2019
     (
         "dmy",
-        rf"{_LB}(?:{_WEEKDAY})?{_DAY}(?:\s*[-\u2013]\s*{_DAY})?(?:\s+of)?[\s\-]+{_MONTH_AFTER_DAY},?"
+        rf"{_LB}(?:{_WEEKDAY})?{_DAY}{_DAY_RANGE}{_OF}[\s\-]+{_MONTH_AFTER_DAY},?"
         rf"[\s\-]+{_YEAR}{_NUM_END}",
     ),
     # March 12, 2019 / Monday, March 12th 2019
@@ -122,7 +129,7 @@ _PATTERNS: list[tuple[str, str]] = [
     # March 2019
     ("my", rf"(?<!\w){_MONTH},?\s+{_YEAR}{_NUM_END}"),
     # 12 March / the 3rd of May
-    ("dm", rf"{_LB}(?:{_WEEKDAY})?{_DAY}(?:\s+of)?[\s\-]+{_MONTH_AFTER_DAY}(?![\w\-])"),
+    ("dm", rf"{_LB}(?:{_WEEKDAY})?{_DAY}{_DAY_RANGE}{_OF}[\s\-]+{_MONTH_AFTER_DAY}(?![\w\-])"),
     # March 12 / Mar. 12th (not a time, not an amount)
     ("md", rf"(?<!\w)(?:{_WEEKDAY})?{_MONTH}\s+{_DAY}(?![\w:]|[.,/\-][0-9])"),
     # 2019-03-12 / 2019/03/12 / 2019.03.12
@@ -135,7 +142,8 @@ _PATTERNS: list[tuple[str, str]] = [
     (
         "dmy_num",
         rf"{_LB}(?P<a2>[0-3]?[0-9])(?P<s2>[\-/.])(?P<b2>[0-3]?[0-9])(?P=s2)"
-        rf"(?P<y2>{_YEAR}|(?<=/)[0-9]{{2}})(?![0-9]|[.,/\-][0-9])",
+        rf"(?P<y2>{_YEAR}|(?<=/)[0-9]{{2}}|(?<=[0-3][0-9][.\-][01][0-9][.\-])[0-9]{{2}})"
+        r"(?![0-9]|[.,/\-][0-9])",
     ),
     # (1998)
     ("paren_year", rf"\((?P<py>{_BARE_YEAR})\)"),
@@ -275,6 +283,8 @@ class DateRecognizer(Recognizer):
                 continue
             if kind == "cue_dm" and _SCORE_BEFORE.search(text, max(0, s - 40), s):
                 continue  # "his pain has reduced from 7/10": a score, not a date
+            if text[e - 1] == "." and _FULL_MONTH_DOT.search(text, s, e):
+                e -= 1  # "2-5 August.": the full stop ends the sentence
             score = _SCORES[kind]
             etype = "DATE"
             if birth_cue_before(text, s):
