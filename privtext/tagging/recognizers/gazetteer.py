@@ -538,11 +538,12 @@ def load_gazetteer(data_dir: str | None = None) -> Gazetteer:
     )
 
 
-def _common_word(word: str) -> bool:
-    """Whether a lower-case word is frequent enough in English (Zipf >= 3) to be read as one."""
+def _common_word(word: str, zipf: float = 3.0) -> bool:
+    """Whether a lower-case word is frequent enough in English (Zipf >= ``zipf``) to be read
+    as one."""
     from wordfreq import zipf_frequency
 
-    return zipf_frequency(word, "en") >= 3.0
+    return zipf_frequency(word, "en") >= zipf
 
 
 def _adjacent(gap: str) -> bool:
@@ -708,6 +709,8 @@ class GazetteerRecognizer(Recognizer):
                 k += 1
             if k >= len(toks) or toks[k][0] != after or toks[k][2] in STOPWORDS:
                 continue
+            if p.rsplit(" ", 1)[-1][:1].isupper() and _common_word(toks[k][2].lower(), 4.0):
+                continue  # "Hotel Minella" but not "Hotel Reception": a bare prefix needs a name
             j = k
             while j + 1 < len(toks) and j - k < 3:
                 if not _adjacent(text[toks[j][1] : toks[j + 1][0]]):
@@ -843,18 +846,18 @@ class GazetteerRecognizer(Recognizer):
                 j = self._org_suffix_end(text, toks, i, gaz)
                 if j > i and (best is None or toks[j][1] > best[0]):
                     best = (toks[j][1], "ORGANIZATION", SCORES["org_pattern"])
-                pe = self._org_prefix_end(text, toks, i, gaz)
-                if pe > 0 and (best is None or pe > best[0]):
-                    best = (pe, "ORGANIZATION", SCORES["org_pattern"])
-
-                # 5. A known surname alone (below the default threshold).
-                if (
-                    best is None
-                    and tok in gaz.surnames
-                    and tok not in COMMON_WORD_SURNAMES
-                    and self._is_name_token(tok)
-                ):
-                    best = (e, "PERSON", SCORES["person_surname"])
+            pe = self._org_prefix_end(text, toks, i, gaz)  # "Hotel" is a stop word, a prefix too
+            if pe > 0 and (best is None or pe > best[0]):
+                best = (pe, "ORGANIZATION", SCORES["org_pattern"])
+            # 5. A known surname alone (below the default threshold).
+            if (
+                best is None
+                and tok not in STOPWORDS
+                and tok in gaz.surnames
+                and tok not in COMMON_WORD_SURNAMES
+                and self._is_name_token(tok)
+            ):
+                best = (e, "PERSON", SCORES["person_surname"])
 
             if best is None:
                 i += 1

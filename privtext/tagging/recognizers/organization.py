@@ -98,8 +98,14 @@ _AREA_PREFIX = re.compile(
 _AREA = re.compile(
     rf"(?<![\w\-])(?P<ent>{_CAP}(?:[ \t]{_CAP})?[ \t](?:{_AREA_ALT}))\b(?![ \t]+court\b)",
 )
+# The end of a sentence inside a capitalised run: a word of four letters or more, a full stop
+# ("Minella. Ask"); "St. John", "Co. Cork" are abbreviations.
+_SENTENCE_BREAK = re.compile(r"(?<=[a-z\u00df-\u024f]{4})\.[ \t]+")
 _TITLED_OF = re.compile(r"[ \t](?:of|from|at)[ \t](?:the[ \t])?")
-_LEADING_NOISE = re.compile(r"(?:The|A|An|In|At|On|By|From|To|For|With|Dear|Re|Our)[ \t]+")
+_LEADING_NOISE = re.compile(
+    r"(?:The|A|An|In|At|On|By|From|To|For|With|Dear|Re|Our|Ask|Visit|Call|Contact|Phone|Email|"
+    r"See|Try|Join|Book|Attend|Leave|Meet|Please|Thanks|Thank)[ \t]+"
+)
 _GENERIC = frozenset(
     {"The Court", "The Government", "Grand Chamber", "The Grand Chamber", "Police", "The Police"}
 )  # fmt: skip
@@ -123,6 +129,14 @@ class OrganizationRecognizer(Recognizer):
         for rx in (_SUFFIXED, _PREFIXED):
             for m in rx.finditer(text):
                 s, e = m.start("ent"), m.end("ent")
+                # a run never crosses a sentence ("Hotel Minella. Ask Hotel"): the name is the
+                # part that holds its head word
+                for brk in _SENTENCE_BREAK.finditer(text, s, e):
+                    before = text[s : brk.start()].split()
+                    if rx is _PREFIXED or any(w in HEAD_SET for w in before):
+                        e = brk.start()  # "Monetary Authority of Singapore. He"
+                        break
+                    s = brk.end()
                 lead = _LEADING_NOISE.match(text, s, e)
                 if lead:
                     s = lead.end()

@@ -167,6 +167,8 @@ _ORG_HEADWORDS = frozenset(
         "Systems", "Logistics", "Ltd", "Ltd.", "Inc", "Inc.", "GmbH", "AG", "SA", "S.A.",
         "SRL", "S.p.A.", "Kft", "Kft.", "BV", "B.V.", "NV", "LLC", "LLP", "plc", "PLC",
         "Corporation", "Corp", "Corp.", "Co", "Co.", "Station", "Prosecutor's", "Lycée",
+        "Masjid", "Gurdwara", "Mandir", "Temple", "Synagogue", "Ysgol", "Ysbyty", "Szpital",
+        "Hostal", "Escola", "Colegio",
     }
 )  # fmt: skip
 _INITIALS = re.compile(r"^(?:[A-Z][a-z]?\.){1,3}(?:\s?[A-Z][\w\-]+)?$")

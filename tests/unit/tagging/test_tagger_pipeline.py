@@ -555,3 +555,15 @@ def test_named_buildings_and_places_join_the_address_around_them():
     assert "The Vicarage, Church Lane, Great Wittering, Chichester PO20 8QT" in addresses
     assert "No. 7, Okigwe Road,\nOwerri,\nImo State" in addresses
     assert "Shop 6, Gilani's Building, Kenyatta Avenue, Nakuru" in addresses
+
+
+def test_organisations_named_by_a_leading_head_word():
+    text = (
+        "Prayers at Masjid Al-Noor tonight; pupils of Ysgol Bro Teifi sang. "
+        "She was taken to Ysbyty Gwynedd. We booked Hotel Minella. Ask Hotel Reception."
+    )
+    got = _typed(text, Tagger.default().tag(text))
+    orgs = {s for s, t in got if t == "ORGANIZATION"}
+    assert {"Masjid Al-Noor", "Ysgol Bro Teifi", "Ysbyty Gwynedd", "Hotel Minella"} <= orgs
+    assert not any("Reception" in s for s in orgs)
+    assert not any(t == "PERSON" for _, t in got)
