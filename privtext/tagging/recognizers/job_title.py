@@ -150,6 +150,14 @@ ACRONYMS: tuple[str, ...] = (
     "VP",
     "SVP",
     "EVP",
+    # clinical and school grades written after or before a name ("Brodie Kelleher, RN")
+    "RN",
+    "SHO",
+    "HCA",
+    "SENCo",
+    # a family doctor, not the practice or its records ("see her GP"; not "GP surgery")
+    r"GP(?![ \t]+(?i:surgery|surgeries|practice|practices|records?|appointments?|letters?|"
+    r"referrals?|notes|services?|clinic|out-of-hours))",
 )
 CONTEXT: tuple[str, ...] = (
     "works as",
@@ -421,6 +429,17 @@ def _demonyms() -> frozenset[str]:
 
 
 @lru_cache(maxsize=1)
+def _name_titles() -> frozenset[str]:
+    """Forms of address and ranks written before names ("Rabbi", "Sheriff", "Sergeant")."""
+    from privtext.tagging.recognizers.gazetteer import TITLES
+
+    return TITLES | _RANKS_BEFORE_NAMES
+
+
+# Offices written before a name like a title ("Sheriff Morven Gauld told him")
+_RANKS_BEFORE_NAMES = frozenset({"Sheriff", "Coroner", "Magistrate", "Recorder", "Bailiff"})
+
+
 def _given_names() -> frozenset[str]:
     from privtext.tagging.recognizers.gazetteer import AMBIGUOUS_GIVEN, load_gazetteer
 
@@ -503,7 +522,15 @@ class JobTitleRecognizer(Recognizer):
                     # by another capitalised word ("Baker Street") is a title
                     nxt = _NEXT_WORD.match(text, e)
                     followed = nxt is not None and nxt.group(1)[0].isupper() and nxt.start(1) > e
-                    if followed or _capitalised_lead(text, s) == s:
+                    named = (
+                        followed
+                        and nxt is not None
+                        and nxt.group(1) in _given_names()
+                        and surface.lower() not in _SURNAME_TITLES
+                        and surface not in _name_titles()
+                        and _capitalised_lead(text, s) == s
+                    )  # "Physiotherapist Leilani Kahale", "Manager Pádraig Walsh said"
+                    if (followed or _capitalised_lead(text, s) == s) and not named:
                         continue
                 if surface.lower() in _SURNAME_TITLES and (
                     prev is None or prev.group(1).lower() not in _DETERMINERS

@@ -25,6 +25,10 @@ THRESHOLD = 0.5
         ("a retired teacher", "retired teacher"),
         ("Nurse at St Mary's", "Nurse"),
         ("He is a Baker.", "Baker"),
+        ("Physiotherapist Leilani Kahale to reassess", "Physiotherapist"),
+        ("Completed by: Brodie Kelleher, RN", "RN"),
+        ("advised her to see her GP and keep receipts", "GP"),
+        ("our hygienist Gemma", "hygienist"),
     ],
 )
 def test_when_a_job_title_appears_then_the_longest_title_is_tagged(text, expected, spans_of):
@@ -45,6 +49,9 @@ def test_when_a_job_title_appears_then_the_longest_title_is_tagged(text, expecte
         "open the task manager",
         "nurses at the hospital",
         "the ceo",  # acronyms are upper case only
+        "Book at the GP surgery",
+        "Sheriff Morven Gauld told him",
+        "Rabbi Miriam Adler-Stein officiated",
     ],
 )
 def test_when_text_has_no_personal_job_title_then_nothing_is_tagged(text, spans_of):
