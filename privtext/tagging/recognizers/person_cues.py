@@ -392,6 +392,12 @@ _NOT_NAMES = frozenset(
     "sir madam colleague colleagues team all everyone customer customers hiring manager "
     "friends friend there you guys folks members applicant parents patient".split()
 )
+#: Kinship words a chat contact is saved under ("03/02/24, 20:20 - Mummy: ..."): no name.
+KIN_SPEAKERS = frozenset(
+    "Mum Mummy Mom Mommy Ma Mam Mama Dad Daddy Papa Pa Grandma Grandpa Granny Grandad "
+    "Grandmother Grandfather Nan Nanny Gran Aunty Auntie Uncle Sis Bro Hubby Wifey Babe "
+    "Bestie Boss".split()
+)
 
 
 _ROLE_HEAD_WORD = re.compile(r"(?:" + ROLE_HEADS + r")")
@@ -554,6 +560,8 @@ class PersonCueRecognizer(Recognizer):
                 first = ent.split()[0]
                 if first in _SPEAKER_ROLES or first in STOPWORDS or first in MONTHS_DAYS:
                     continue
+                if ent in KIN_SPEAKERS:
+                    continue  # "Mummy:", "Uncle:" (a saved contact), not a name
                 if m.group("stamp") or seen[ent] >= 2:
                     self._add(out, text, m.start("ent"), m.end("ent"), self.LETTER_SCORE)
         for c in _COMMA_CAP.finditer(text):

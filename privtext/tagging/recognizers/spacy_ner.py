@@ -52,6 +52,7 @@ _MONTH_OR_DAY = re.compile(
 _DIGIT = re.compile(r"\d")
 # Leading words spaCy often includes in an entity that are not part of the name.
 _LEADING = re.compile(r"(?i)^(?:the|a|an|mr|mrs|ms|dr|prof)\.?\s+")
+_PUNCT_BEFORE_NAME = frozenset("-\u2013\u2014:;,. \t")
 _TRAILING_POSSESSIVE = re.compile(r"['\u2019]s?$")
 _LOCK = threading.Lock()
 # A token with three digits or more (an identifier, not a name).
@@ -783,6 +784,8 @@ class SpacyNerRecognizer(BatchRecognizer):
                         if etype != "PERSON" or rest[:1] != " " or not rest.strip():
                             continue
                         start = after + 1
+                        while start < end and text[start] in _PUNCT_BEFORE_NAME:
+                            start += 1  # "20:20 - Mummy": the stamp's dash too
                 if start >= end:
                     continue
                 if etype in ("ORGANIZATION", "LOCATION") and acronym_is_no_name(text, start, end):

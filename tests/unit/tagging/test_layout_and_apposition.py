@@ -411,3 +411,19 @@ def test_an_unknown_capitalised_word_doing_what_people_do_is_a_person(spans_of, 
 @pytest.mark.parametrize("text", ["Officers arrived at 9pm.", "Police came later.", "Car went."])
 def test_crowds_and_things_that_arrive_or_move_are_not_persons(spans_of, text):
     assert [t for e, t in spans_of(CUES, text) if e == "PERSON"] == []
+
+
+def test_a_whatsapp_export_with_stamps_is_chat_register_and_kin_contacts_are_no_names(spans_of):
+    from privtext.tagging.register import chat_register
+
+    chat = (
+        "03/02/24, 20:18 - Deji: is uncle femi coming from lagos\n"
+        "03/02/24, 20:20 - Mummy: Yes he lands on sunday\n"
+        "03/02/24, 20:22 - Ellie \U0001f33b: ok cool\n"
+        "03/02/24, 20:23 - Deji: nice\n"
+    )
+    assert chat_register(chat)
+    assert not chat_register("Dear Sir,\nI write to you. The meeting at 10:30 was fine. Regards.")
+    assert "lagos" in [t for e, t in spans_of(GAZ, chat) if e == "LOCATION"]
+    persons = [t for e, t in spans_of(CUES, chat) if e == "PERSON"]
+    assert "Deji" in persons and "Mummy" not in persons
