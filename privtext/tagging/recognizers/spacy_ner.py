@@ -443,6 +443,37 @@ def persons_in_group(text: str, start: int, end: int) -> list[tuple[int, int]] |
     return parts
 
 
+_SAINT = frozenset({"St", "St.", "Saint", "Ste", "Ste.", "San", "Santa", "Sao", "São", "Mt", "Mt."})
+# Last words of places and organisations that NER reads as persons
+_PLACE_HEADS = frozenset(
+    "Harbour Harbor Cemetery Camp Town Bay Village Bridge Airport Island Islands Valley Hills "
+    "Falls Beach Creek River Lake Mountain Quays Junction Estate Settlement".split()
+)
+_MORE_ORG_HEADS = frozenset(
+    "Branch Aid Project Ambulance Anonymous Care Trust Network Partnership Housing Harriers "
+    "Rovers Wanderers".split()
+)
+
+
+def _caps_words_not_names(words: list[str]) -> bool:
+    """Every word in capitals is a word of English (Zipf >= 2.5) that no name list knows."""
+    from wordfreq import zipf_frequency
+
+    from privtext.tagging.recognizers.gazetteer import load_gazetteer
+
+    gaz = load_gazetteer(None)
+    for w in words:
+        bare = w.strip(".,:;-")
+        if len(bare) < 3 or not bare.isalpha():
+            return False
+        title = bare[:1] + bare[1:].lower()
+        if title in gaz.given or title in gaz.surnames:
+            return False
+        if zipf_frequency(bare.lower(), "en") < 2.5:
+            return False
+    return True
+
+
 def refine(text: str, start: int, end: int, etype: str) -> str | None:
     """Correct the type of one NER entity with cheap evidence, or drop it (None).
 
@@ -493,7 +524,11 @@ def refine(text: str, start: int, end: int, etype: str) -> str | None:
         line = text[line_start : line_end if line_end >= 0 else len(text)]
         if surface.isupper() and _HEADING_LINE.match(line) and " " not in surface.strip():
             return None
-    if etype in ("LOCATION", "ORGANIZATION") and _INITIALS.match(surface):
+    if (
+        etype in ("LOCATION", "ORGANIZATION")
+        and _INITIALS.match(surface)
+        and surface.split()[0] not in _SAINT
+    ):
         return "PERSON"
     known = _known_phrase_type(surface)
     if etype == "PERSON" and not any(c.isupper() for c in surface):
@@ -548,6 +583,16 @@ def refine(text: str, start: int, end: int, etype: str) -> str | None:
         and not _has_org_word(surface)
     ):
         return "PERSON"  # "Kehinde Bello (24)", "Paddy Hourigan, 83,": an age follows a name
+    if etype == "PERSON":
+        words = surface.split()
+        if words[0] in _SAINT and len(words) > 1:
+            return "LOCATION"  # "St. Laurent, Manitoba", "the depot in St Marys"
+        if len(words) > 1 and words[-1] in _PLACE_HEADS:
+            return "LOCATION"  # "Cole Harbour", "Kakuma Refugee Camp", "Amuru Town"
+        if len(words) > 1 and words[-1] in _MORE_ORG_HEADS:
+            return "ORGANIZATION"  # "Gulberg Branch", "Victoria Legal Aid"
+        if surface.isupper() and _caps_words_not_names(words):
+            return None  # "BEREAVEMENT:", "LOCATING MAN WANTED": a heading in capitals
     if etype == "PERSON" and _has_acronym(surface) and not text.startswith(":", end):
         return "ORGANIZATION"  # "Limerick GAA", "GAA": persons are not written as acronyms
     if etype == "PERSON":

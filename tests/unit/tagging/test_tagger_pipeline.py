@@ -567,3 +567,17 @@ def test_organisations_named_by_a_leading_head_word():
     assert {"Masjid Al-Noor", "Ysgol Bro Teifi", "Ysbyty Gwynedd", "Hotel Minella"} <= orgs
     assert not any("Reception" in s for s in orgs)
     assert not any(t == "PERSON" for _, t in got)
+
+
+def test_places_and_bodies_that_ner_reads_as_persons_are_retyped():
+    text = (
+        "Marguerite was born in St. Laurent, Manitoba. He finishes at the depot in St Marys. "
+        "Site: Kakuma Refugee Camp. Her lawyer, Priya Menon of Victoria Legal Aid, called.\n"
+        "BEREAVEMENT: The club extends its sympathy."
+    )
+    got = _typed(text, Tagger.default().tag(text))
+    persons = {s for s, t in got if t == "PERSON"}
+    assert persons == {"Marguerite", "Priya Menon"}
+    places = {s for s, t in got if t == "LOCATION"}
+    assert {"St. Laurent", "St Marys", "Kakuma Refugee Camp"} <= places
+    assert ("Victoria Legal Aid", "ORGANIZATION") in got
