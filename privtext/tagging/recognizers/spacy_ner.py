@@ -474,6 +474,11 @@ def _caps_words_not_names(words: list[str]) -> bool:
     return True
 
 
+# An identifier's label after or at the end of an organisation: "NHS No:", "Hospital No."
+_ID_LABEL_AFTER = re.compile(r"[ \t]+(?:No\.?|Number|number|no\.)[ \t]*[:.]?[ \t]*[A-Z0-9]")
+_ID_LABEL_END = re.compile(r"[ \t](?:No|Number)\.?\Z")
+
+
 def refine(text: str, start: int, end: int, etype: str) -> str | None:
     """Correct the type of one NER entity with cheap evidence, or drop it (None).
 
@@ -519,6 +524,8 @@ def refine(text: str, start: int, end: int, etype: str) -> str | None:
     if etype == "ORGANIZATION":
         if _MONEY.search(surface):
             return None
+        if _ID_LABEL_AFTER.match(text, end) or _ID_LABEL_END.search(surface):
+            return None  # "NHS No: 943 862 5275", "Hospital No: CRI0934471": a field's label
         line_start = text.rfind("\n", 0, start) + 1
         line_end = text.find("\n", end)
         line = text[line_start : line_end if line_end >= 0 else len(text)]
@@ -640,7 +647,7 @@ _PLAIN_ACRONYMS = frozenset(
     PPBS LAD CCTV SMS OTP PIN MFA IP WAN LAN VPN WAF SQL API UTC GMT BST FYI ASAP AGM EGM HR
     IT QC PO VAT ID DM SIM IBAN SWIFT BIC IFSC PAN SSN NIN NRIC CNIC NID BSN PPS UAN BVN TRN
     CHI NHI MRN UHID NHS AST COE TL CS HRIS VL CVP SPA CAS DK ERT JMB ACK TBC TBA ETA CV PDF
-    URL NB RE FW FWD""".split()
+    URL NB RE FW FWD GI ENT PAYG ITR LMIA HACCP RTW DBS PVG""".split()
 )
 # ISO 4217 codes of the currencies an amount is most often written in.
 _CURRENCIES = frozenset(

@@ -581,3 +581,13 @@ def test_places_and_bodies_that_ner_reads_as_persons_are_retyped():
     places = {s for s, t in got if t == "LOCATION"}
     assert {"St. Laurent", "St Marys", "Kakuma Refugee Camp"} <= places
     assert ("Victoria Legal Aid", "ORGANIZATION") in got
+
+
+def test_identifier_labels_and_clinical_abbreviations_are_no_organisations():
+    text = (
+        "Driver's License No: D1234-5678. Hospital No: CRI0934471. Referred on the lower GI "
+        "cancer pathway. Please bring the HACCP file and your PAYG summary. Seen at Acme Ltd."
+    )
+    got = _typed(text, Tagger.default().tag(text))
+    orgs = {s for s, t in got if t == "ORGANIZATION"}
+    assert not any(w in s for s in orgs for w in ("No", "GI", "HACCP", "PAYG"))
