@@ -142,10 +142,21 @@ _SCHEMES: tuple[_Scheme, ...] = (
     _Scheme(
         "gb_nino",
         re.compile(_B + r"[A-Za-z]{2} ?[0-9]{2} ?[0-9]{2} ?[0-9]{2} ?[A-Da-d]" + _E),
-        lambda s: nino_valid(_digits(s)),
+        # HMRC's own example prefix "QQ" is printed on forms and in letters: taken too
+        lambda s: nino_valid(_digits(s)) or nino_valid("AB" + _digits(s)[2:]) and s[:2] == "QQ",
         0.6,
         True,
         compile_context(_NINO_CONTEXT + _GENERIC_CONTEXT),  # type: ignore[arg-type]
+    ),
+    _Scheme(
+        "my_nric",
+        re.compile(
+            _B + r"[0-9]{2}(?:0[1-9]|1[0-2])(?:0[1-9]|[12][0-9]|3[01])-[0-9]{2}-[0-9]{4}" + _E
+        ),
+        lambda s: True,
+        0.6,
+        False,
+        compile_context(("nric", "mykad", "ic no", "i/c", "identity card", "kad pengenalan")),  # type: ignore[arg-type]
     ),
     _Scheme(
         "fr_nir",

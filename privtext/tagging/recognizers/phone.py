@@ -140,23 +140,30 @@ class PhoneRecognizer(Recognizer):
             found_valid = _match_window(chunk, self.regions, Leniency.VALID)
             valid.update((ws + s, ws + e) for s, e in found_valid)
             hits.extend((ws + s, ws + e) for s, e in found_valid)
-            if not found_valid:
+            covered = sum(len(_DIGIT.findall(chunk, s, e)) for s, e in found_valid)
+            if covered + 7 <= len(_DIGIT.findall(chunk)):
                 # Fictional and unallocated numbers (+44 7700 900 482, 555-0134) are still
-                # somebody's number in the text: take the possible ones, scored lower.
+                # somebody's number in the text: take the possible ones, scored lower (also
+                # beside a valid one: "+44 7700 900188 / (416) 555-0127").
                 for s, e in _match_window(chunk, self.regions, Leniency.POSSIBLE):
                     raw = chunk[s:e]
+                    if any(s < ve and vs < e for vs, ve in found_valid):
+                        continue
                     if _POSSIBLE_SHAPE.fullmatch(raw) or self._has_context(text, ws + s):
                         hits.append((ws + s, ws + e))
         found = _dedupe(hits)
         out = []
         for s, e in found:
+            is_valid = (s, e) in valid
+            while s < e and text[s].isspace():
+                s += 1
             raw = text[s:e]
             ext = _EXTENSION.match(text, e)
             if ext is not None:
                 e = ext.end()
             formatted = raw.startswith("+") or not raw.isdigit()
             score = self.FORMATTED_SCORE if formatted else self.BARE_SCORE
-            if (s, e) not in valid:
+            if not is_valid:
                 score -= self.POSSIBLE_PENALTY
             if self._has_context(text, s):
                 score = min(1.0, score + self.CONTEXT_BOOST)

@@ -163,6 +163,8 @@ _CASE_PATTERNS: list[tuple[str, str, float]] = [
         rf"(?:-[A-Z]{{2,4}})*){_RB}",
         0.9,
     ),
+    # South African police case numbers: CAS 118/04/2024
+    ("za_cas", rf"(?<![\w])CAS\s+(?P<ent>[0-9]{{1,5}}/[0-9]{{1,2}}/(?:19|20)[0-9]{{2}}){_RB}", 0.9),
     # docket-like CV-2021-004512 (not CVE-2021-44228)
     (
         "docket",
@@ -172,7 +174,8 @@ _CASE_PATTERNS: list[tuple[str, str, float]] = [
     # keyword + code: reference KX-48213, ticket #48213, claim number 1234-5678, Ref.: AB/12
     (
         "strong_kw",
-        rf"(?<![\w])(?i:{_STRONG_CASE_KW}(?!\w)\.?{_CASE_CONNECTOR}?)\s*(?:is\s+|[:=]\s*)?{_ID}",
+        rf"(?<![\w])(?i:{_STRONG_CASE_KW}(?!\w)\.?{_CASE_CONNECTOR}?)(?:\s*\([A-Z]{{2,6}}\))?"
+        rf"\s*(?:(?i:is|was)\s+|[:=]\s*)?{_ID}",
         0.85,
     ),
     # weak keyword + connector + code: case no. 2019/123, file number AB-12

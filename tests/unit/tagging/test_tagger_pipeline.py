@@ -591,3 +591,20 @@ def test_identifier_labels_and_clinical_abbreviations_are_no_organisations():
     got = _typed(text, Tagger.default().tag(text))
     orgs = {s for s, t in got if t == "ORGANIZATION"}
     assert not any(w in s for s in orgs for w in ("No", "GI", "HACCP", "PAYG"))
+
+
+def test_identifiers_in_local_formats_and_after_looser_cues():
+    text = (
+        "NATIONAL INSURANCE NO: QQ 48 21 77 B\n"
+        "your NRIC as 880412-10-5536, while our records show 880412-10-5563.\n"
+        "Contact: +44 7700 900188 / (416) 555-0127\n"
+        "Customer: booking ref was FLX7Q2\n"
+        "Transaction reference number (TRN): EGO0V7K2QX\n"
+        "reported under CAS 118/04/2024."
+    )
+    got = _typed(text, Tagger.default().tag(text))
+    assert ("QQ 48 21 77 B", "NATIONAL_ID") in got
+    assert ("880412-10-5536", "NATIONAL_ID") in got and ("880412-10-5563", "NATIONAL_ID") in got
+    assert ("+44 7700 900188", "PHONE") in got and ("(416) 555-0127", "PHONE") in got
+    assert ("FLX7Q2", "CASE_NUMBER") in got and ("EGO0V7K2QX", "CASE_NUMBER") in got
+    assert ("118/04/2024", "CASE_NUMBER") in got
