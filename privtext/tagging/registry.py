@@ -35,6 +35,7 @@ from functools import lru_cache
 
 from privtext.tagging.base import BatchRecognizer, Recognizer, Span
 from privtext.tagging.context import apply_context
+from privtext.tagging.employers import employers_after_titles
 from privtext.tagging.policy import TierPolicy
 from privtext.tagging.recognizers.address import (
     PostcodeRecognizer,
@@ -335,7 +336,7 @@ class Tagger:
             spans = [s for s in spans if s.score >= self.min_score]
         kept = merge_address_blocks(text, resolve_overlaps(spans, len(text)))
         kept = roles_next_to_persons(text, persons_named_like_organisations(text, kept))
-        kept = speaker_labels_are_no_titles(text, kept)
+        kept = employers_after_titles(text, speaker_labels_are_no_titles(text, kept))
         if self.consistency and kept:
             kept = self._propagate(text, kept)
         return kept

@@ -59,7 +59,7 @@ _LOCK = threading.Lock()
 _CODE_TOKEN = re.compile(r"(?<![^\s(])(?=\S*[0-9]\S*[0-9]\S*[0-9])\S+")
 # A line break, a tab or a run of spaces: layout, never inside a name ("Angelica Dela Cruz
 # 10:32 PM" in a chat export is a name, then a time).
-_LAYOUT_BREAK = re.compile(r"\n|\t|[ \u00a0]{2,}")
+_LAYOUT_BREAK = re.compile(r"\n|\t|[ \u00a0]{2,}|[ \t]*[\u00b7|\u2022][ \t]*")
 # The "versus" of a case name: an entity never runs across it.
 _VERSUS = re.compile(r"[ \t]+(?:v|vs|V|VS)\.?[ \t]+")
 

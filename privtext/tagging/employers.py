@@ -1,0 +1,142 @@
+"""Employers found through the job title before them.
+
+A capitalised name right after a job title is the employer the title belongs to, even when no
+list knows it and NER misses it or reads it as a person ("Data Scientist – Kudi Pay", "Data
+Engineer at Sika Pay", "Senior Loss Adjuster, Crawford Whitlow Adjusting", "Guest Relations
+Manager, The Cliff Hotel"). Two layouts, both anchored on a JOB_TITLE span already kept:
+
+* the title, then "at" or "@", then the name (anywhere);
+* the title, then a comma, dash, bar or middle dot, then the name, where the title starts a
+  line or follows a tagged person and a separator (a CV line or a signature). The name must
+  then hold a word that is not a frequent English word, or an organisation word, so that a
+  department ("Manager, Human Resources", "Nurse, Internal Medicine") is not taken.
+
+The name is one to six capitalised words (connectors "&", "and", "of", "de", "the" inside,
+a company suffix such as "Inc." or "(Pty) Ltd" at the end), up to the end of the line or a
+delimiter. It is not taken when it is a known place, a person's name (a known given name and
+one more word), or holds a digit. An organisation span found inside it is widened to it; a
+person or place span overlapping it stops the rule.
+"""
+
+from __future__ import annotations
+
+import re
+
+from privtext.tagging.base import Span
+
+SOURCE = "employer_after_title"
+SCORE = 0.8
+#: Zipf frequency from which a word is too common to make a name on its own ("Finance").
+COMMON_ZIPF = 4.0
+
+_CAPWORD = r"(?:[A-Z][\w'\u2019\-]*\.?|&)"
+_LINK = r"(?:&|and|of|de|da|du|del|der|van|von|the|for)"
+_NAME = (
+    rf"(?P<name>(?:The[ \t]+)?{_CAPWORD}(?:[ \t]+(?:{_LINK}[ \t]+)?{_CAPWORD}){{0,5}}"
+    r"(?:[ \t]+\((?:Pty|Pvt|Private)\)[ \t]+(?:Ltd|Limited)\.?)?)"
+)
+_AT = re.compile(rf"[ \t]+(?:at|@)[ \t]+{_NAME}")
+_SEP = re.compile(rf"[ \t]*(?:,|\u2013|\u2014|-|\||\u00b7)[ \t]*{_NAME}")
+_END = re.compile(
+    r"[ \t]*(?:$|[,;|\u00b7(\u2013\u2014]|[ \t]-[ \t]|\.(?:\s|$)|[ \t]+(?:in|since|from|on)\b)",
+    re.M,
+)
+_WEAK = frozenset({"PERSON", "LOCATION"})
+_LINE_START = re.compile(r"(?:^|\n)[ \t]*\Z")
+_PERSON_SEP = re.compile(r"[ \t]*(?:,|\u2013|\u2014|-|\||\u00b7|/)[ \t]*\Z")
+
+
+def _org_word(words: list[str]) -> bool:
+    from privtext.tagging.recognizers.gazetteer import load_gazetteer
+    from privtext.tagging.recognizers.organization import HEAD_SET
+
+    suffixes = load_gazetteer(None).org_suffixes
+    return any(w.rstrip(".,") in HEAD_SET or w.rstrip(".,") in suffixes for w in words)
+
+
+def _looks_like_employer(name: str, strict: bool) -> bool:
+    from wordfreq import zipf_frequency
+
+    from privtext.tagging.recognizers.gazetteer import STOPWORDS, load_gazetteer
+
+    words = [w for w in name.split() if w not in ("&", "and", "of", "de", "the", "The")]
+    if not words or any(c.isdigit() for c in name):
+        return False
+    gaz = load_gazetteer(None)
+    first = words[0]
+    if first in STOPWORDS and first != "The":
+        return False
+    if len(words) == 2 and first in gaz.given and not _org_word(words):
+        return False  # "Manager, John Smith": a person
+    for phrase, etype, _score in gaz.phrases.get(first, ()):
+        if phrase == name and etype in ("LOCATION", "NATIONALITY"):
+            return False  # "Nurse, Leeds"
+    if _org_word(words):
+        return True
+    rare = any(zipf_frequency(w.lower().rstrip("."), "en") < COMMON_ZIPF for w in words)
+    return rare or not strict
+
+
+def employers_after_titles(text: str, spans: list[Span]) -> list[Span]:
+    """``spans`` with the employer after each job title tagged (see the module docstring).
+
+    Args:
+        text: the document.
+        spans: kept, non-overlapping spans sorted by start.
+
+    Returns:
+        The spans, sorted by start.
+    """
+    if not any(s.entity_type == "JOB_TITLE" for s in spans):
+        return spans
+    out = list(spans)
+    changed = False
+    for i, title in enumerate(spans):
+        if title.entity_type != "JOB_TITLE":
+            continue
+        m = _AT.match(text, title.end)
+        strict = False
+        if m is None:
+            m = _SEP.match(text, title.end)
+            strict = True
+            if m is None:
+                continue
+            before = text[max(0, title.start - 80) : title.start]
+            prev = spans[i - 1] if i > 0 else None
+            after_person = (
+                prev is not None
+                and prev.entity_type == "PERSON"
+                and _PERSON_SEP.fullmatch(text, prev.end, title.start) is not None
+            )
+            if not (_LINE_START.search(before) or after_person):
+                continue
+        s, e = m.start("name"), m.end("name")
+        while e > s and text[e - 1] in ".,&":
+            e -= 1
+        if text[e - 2 : e] in ("Co", "co") or text[e - 3 : e] in ("Inc", "Ltd"):
+            if e < len(text) and text[e] == ".":
+                e += 1  # "Villanueva & Co.", "Lumen BPO Services Inc."
+        if _END.match(text, e) is None:
+            continue
+        name = text[s:e]
+        if not _looks_like_employer(name, strict):
+            continue
+        inside = [k for k, sp in enumerate(out) if sp.start < e and sp.end > s]
+        if any(out[k].start < s or out[k].end > e for k in inside):
+            continue  # a longer name found otherwise ("Sullivan, Colon and Ross") stays
+        words = name.split()
+        weak_ok = len(words) >= 2 or _org_word(words)  # "Kudi Pay", "Crawford Whitlow Adjusting"
+        if any(
+            out[k].entity_type != "ORGANIZATION"
+            and not (weak_ok and out[k].source == "spacy_ner" and out[k].entity_type in _WEAK)
+            for k in inside
+        ):
+            continue
+        for k in reversed(inside):
+            out.pop(k)
+        out.append(Span(s, e, "ORGANIZATION", SCORE, SOURCE))
+        changed = True
+    if not changed:
+        return spans
+    out.sort(key=lambda sp: sp.start)
+    return out
