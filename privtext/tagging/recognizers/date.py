@@ -89,9 +89,7 @@ _MONTH_AFTER_DAY = (
     + "|".join(m.lower() for m in _MONTH_FORMS[:12] if m != "May")
     + r")\.?"
 )
-_FULL_MONTH_DOT = re.compile(
-    "(?i:" + "|".join(m for m in _MONTH_FORMS[:12] if m != "May") + r")\.\Z"
-)
+_FULL_MONTH_DOT = re.compile("(?i:" + "|".join(_MONTH_FORMS[:12]) + r")\.\Z")
 _MONTH_FULL_NOT_MAY = _alts(tuple(m for m in _MONTH_FORMS[:12] if m != "May"))
 _WEEKDAY = _alts(_WEEKDAYS) + r"\.?,?\s+(?:the\s+)?"
 _DAY = r"(?:0?[1-9]|[12][0-9]|3[01])(?:st|nd|rd|th|ST|ND|RD|TH)?"

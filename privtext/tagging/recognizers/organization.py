@@ -75,7 +75,7 @@ _AREA_ALT = "|".join(AREAS)
 # "<Cap run> <Head>" (optionally "no. 47")
 _SUFFIXED = re.compile(
     rf"(?<![\w\-])(?P<ent>(?:{_CAP}[ \t]|{_CAP}[ \t]{_CONN}[ \t]){{1,7}}(?:{_HEAD_ALT})"
-    rf"(?:[ \t](?:of|for|de|di|du)[ \t](?:the[ \t])?{_CAP}(?:[ \t]{_CAP}){{0,3}})?"
+    rf"(?:[ \t](?:of|for|de|di|du|Of|For)[ \t](?:(?:the|The)[ \t])?{_CAP}(?:[ \t]{_CAP}){{0,3}})?"
     rf"(?:[ \t](?:no\.|No\.|nr\.|n°)[ \t]?\d+)?)(?![\w\-])"
 )
 # "<Prefix head> <conn> <Cap run>" ("University of Oslo", "Universidad Carlos III de Madrid")
@@ -104,7 +104,7 @@ _SENTENCE_BREAK = re.compile(r"(?<=[a-z\u00df-\u024f]{4})\.[ \t]+")
 _TITLED_OF = re.compile(r"[ \t](?:of|from|at)[ \t](?:the[ \t])?")
 _LEADING_NOISE = re.compile(
     r"(?:The|A|An|In|At|On|By|From|To|For|With|Dear|Re|Our|Ask|Visit|Call|Contact|Phone|Email|"
-    r"See|Try|Join|Book|Attend|Leave|Meet|Please|Thanks|Thank)[ \t]+"
+    r"See|Try|Join|Book|Attend|Leave|Meet|Please|Thanks|Thank|Before|Between|Against)[ \t]+"
 )
 _GENERIC = frozenset(
     {"The Court", "The Government", "Grand Chamber", "The Grand Chamber", "Police", "The Police"}
@@ -124,7 +124,12 @@ class OrganizationRecognizer(Recognizer):
         if not text:
             return []
         from privtext.tagging.recognizers.gazetteer import TITLES  # (imports this module)
+        from privtext.tagging.recognizers.spacy_ner import case_for_ner
 
+        # names in capitals ("LITTLE HADLOW PARISH COUNCIL") are read in title case; every
+        # character keeps its place, so offsets hold for the original text
+        original = text
+        text = case_for_ner(text)
         out: list[Span] = []
         for rx in (_SUFFIXED, _PREFIXED):
             for m in rx.finditer(text):
@@ -165,4 +170,66 @@ class OrganizationRecognizer(Recognizer):
                 s = lead.end()
             if s < e and " " in text[s:e]:
                 out.append(Span(s, e, "LOCATION", self.AREA_SCORE, self.name))
+        if text is not original:
+            out = [_caps_suffixes(original, sp) for sp in out if _caps_name_ok(original, sp)]
         return out
+
+
+#: A word at least this frequent in English is an ordinary word in a heading in capitals.
+CAPS_COMMON_ZIPF = 3.5
+
+
+def _caps_name_ok(text: str, span: Span) -> bool:
+    """An organisation read from capitals ("LITTLE HADLOW PARISH COUNCIL") is kept when a word
+    besides its head words is a known place or name, or rarer than ``CAPS_COMMON_ZIPF``; so
+    that headings ("OFFICE USE ONLY", "SAD NEWS", "COUNCIL TAX") and a judge's title with the
+    name ("TRIBUNAL JUDGE KHAN") are not organisations. Spans not in capitals are kept."""
+    from wordfreq import zipf_frequency
+
+    from privtext.tagging.recognizers.gazetteer import TITLES, load_gazetteer
+
+    surface = text[span.start : span.end]
+    letters = [c for c in surface if c.isalpha()]
+    if not letters or not all(c.isupper() for c in letters):
+        return True
+    gaz = load_gazetteer(None)
+    words = [w[:1] + w[1:].lower() for w in re.findall(r"[^\W\d_]+(?:['\-][^\W\d_]+)*", surface)]
+    if any(w in TITLES for w in words):
+        return False
+    for w in words:
+        if w in HEAD_SET or w.lower() in _CAPS_LINKS:
+            continue
+        if (
+            w in gaz.known_tokens
+            or w in gaz.surnames
+            or zipf_frequency(w.lower(), "en") < CAPS_COMMON_ZIPF
+        ):
+            return True
+    return False
+
+
+_CAPS_LINKS = frozenset({"of", "the", "and", "for", "at", "de", "la", "le", "du", "&"})
+
+
+_CAPS_NEXT = re.compile(r"[ \t]([A-Z]{2,}\.?)(?![\w])")
+_CAPS_TAIL = frozenset({"Force", "Plc", "Ltd", "Limited", "Llc", "Inc", "Corporation", "Trust"})
+
+
+def _caps_suffixes(text: str, span: Span) -> Span:
+    """A name read from capitals takes the capitals words of its suffix after its head
+    ("NORTHBRIDGE BANK PLC", "SINGAPORE POLICE FORCE")."""
+    end = span.end
+    while True:
+        m = _CAPS_NEXT.match(text, end)
+        if m is None:
+            break
+        word = m.group(1).rstrip(".")
+        title = word[:1] + word[1:].lower()
+        if title not in _CAPS_TAIL and title not in HEAD_SET:
+            break
+        end = m.end()
+    return (
+        span
+        if end == span.end
+        else Span(span.start, end, span.entity_type, span.score, span.source)
+    )

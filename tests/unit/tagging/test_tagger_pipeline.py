@@ -608,3 +608,16 @@ def test_identifiers_in_local_formats_and_after_looser_cues():
     assert ("+44 7700 900188", "PHONE") in got and ("(416) 555-0127", "PHONE") in got
     assert ("FLX7Q2", "CASE_NUMBER") in got and ("EGO0V7K2QX", "CASE_NUMBER") in got
     assert ("118/04/2024", "CASE_NUMBER") in got
+
+
+def test_organisations_written_in_capitals_are_read_like_title_case():
+    text = (
+        "LITTLE HADLOW PARISH COUNCIL\nMinutes of the meeting held on 3 May.\n"
+        "NORTHBRIDGE BANK PLC\nFOR BANK USE\nOFFICE USE ONLY\n"
+        "Before UPPER TRIBUNAL JUDGE KHAN\nSAD NEWS\nOur captain died."
+    )
+    got = _typed(text, Tagger.default().tag(text))
+    orgs = {s for s, t in got if t == "ORGANIZATION"}
+    assert {"LITTLE HADLOW PARISH COUNCIL", "NORTHBRIDGE BANK PLC"} <= orgs
+    assert not {"OFFICE USE ONLY", "SAD NEWS"} & orgs
+    assert not any("KHAN" in s for s in orgs)
