@@ -63,15 +63,15 @@ _PATTERNS: list[tuple[str, str, float]] = [
     # she is now 21 and / who was then 17, / Customer is 71,
     (
         "subject_age",
-        rf"(?<![\w])(?i:(?:i'?m|i\s+am|(?:he|she)(?:'s|s|\s+is|\s+was)|who\s+(?:is|was)|"
+        rf"(?<![\w])(?i:(?:i'?m|i\s+am|i\s+was|(?:he|she)(?:'s|s|\s+is|\s+was)|who\s+(?:is|was)|"
         rf"(?:my|his|her|their|our)\s+(?:mother|father|mum|mom|dad|son|daughter|wife|husband|"
         rf"brother|sister|grandmother|grandfather|gran|granny|grandson|granddaughter|child|kid|"
         rf"baby|boy|girl|partner)\s+(?:is|was)|(?:the\s+)?(?:customer|client|patient|victim|"
         rf"appellant|applicant|claimant|tenant|deceased|complainant|caller|insured|"
         rf"policyholder|resident|passenger|pupil|student)\s+(?:is|was))"
         rf"(?:\s+(?:now|then|still))?|(?:just\s+)?(?:turning|turned|turns))\s+"
-        rf"(?P<p7>{_NUM})(?=\s*(?:[,.;)!?]|$)|\s+(?i:and|at|now|today|next|this|the|on|in)"
-        rf"\b|\s+[MF]\b)",
+        rf"(?P<p7>{_NUM})(?=[ \t]*(?:[,.;)!?\n]|$)|\s+(?i:and|at|now|today|next|this|the|on|in|"
+        rf"back|when)\b|\s+[MF]\b)",
         0.75,
     ),
     # My dad (61, retired ...) / Nnamdi (31) / Hourigan, 83, / a child (7 years) / the bride, 31, /
@@ -169,6 +169,7 @@ def _age_owner_before(text: str, start: int) -> bool:
 
 
 _MAX_AGE = 120
+_SECOND_AGE = re.compile(r"\s+(?:and|&)\s+([0-9]{1,3})(?![\w/:]|[.,][0-9])")
 
 
 class AgeRecognizer(Recognizer):
@@ -216,4 +217,8 @@ class AgeRecognizer(Recognizer):
             if num is not None and int(num.group()) > _MAX_AGE:
                 continue
             out.append(Span(s, e, "AGE", _SCORES[kind], self.name))
+            pair = _SECOND_AGE.match(text, e) if kind == "aged" else None
+            if pair is not None and int(pair.group(1)) <= _MAX_AGE:
+                # "two children, aged 9 and 6": the second age of the pair
+                out.append(Span(pair.start(1), pair.end(1), "AGE", _SCORES[kind], self.name))
         return out

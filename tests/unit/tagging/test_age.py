@@ -33,6 +33,9 @@ THRESHOLD = 0.5
         ("Pt 34/F presents with", "34"),
         ("DOB: 03/09/1948 (75)", "75"),
         ("He was white, about 30, with a shaved head", "30"),
+        ("my daughter Lily will be in, she's 19\nok", "19"),
+        ("I've played chess since I was 6\nanyway", "6"),
+        ("cooking since she was 12 back in Madurai", "12"),
     ],
 )
 def test_when_an_age_appears_then_the_phrase_is_tagged(text, expected, spans_of):
@@ -158,3 +161,14 @@ def test_ordinal_birthdays_and_chat_ages(text, expected):
     from privtext.tagging.recognizers.age import AgeRecognizer
 
     assert [text[s.start : s.end] for s in AgeRecognizer().analyze(text)] == expected
+
+
+def test_the_second_age_of_a_pair_is_tagged_too(spans_of):
+    assert spans_of(R, "two children, aged 9 and 6. Then", THRESHOLD) == [
+        ("AGE", "aged 9"),
+        ("AGE", "6"),
+    ]
+
+
+def test_minutes_after_a_subject_are_no_age(spans_of):
+    assert spans_of(R, "he was 5 minutes late", THRESHOLD) == []
