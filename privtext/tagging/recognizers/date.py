@@ -162,14 +162,29 @@ _PATTERNS: list[tuple[str, str]] = [
     # day and month without a year after a cue: "the review on 3/12", "closed until 16/5"
     (
         "cue_dm",
-        r"(?<![\w.])(?i:on|by|from|until|till|before|after|since|due)\s+"
+        r"(?<![\w.])(?i:on|by|from|until|till|before|after|since|due|review|reviewed|arrive|"
+        r"arrived|arriving|dated|seen|x-ray|expires|expiry|deadline)\s+"
         r"(?P<cdm>(?:0?[1-9]|[12][0-9]|3[01])/(?:0?[1-9]|1[0-2]))(?![0-9/]|[.,\-][0-9]|\s+of\b)",
     ),
     # a day and month opening a line of notes before a time or a dash: "03/02 09:12 – FNOL"
     (
         "line_dm",
         r"(?:(?<=\n)|(?<!.))[ \t]*(?P<ldm>(?:0?[1-9]|[12][0-9]|3[01])/(?:0?[1-9]|1[0-2]))"
-        r"(?=[ \t]+(?:[0-9]{1,2}[:.][0-9]{2}\b|[\u2013\u2014\-][ \t]))",
+        r"(?=[ \t]+(?:[0-9]{1,2}[:.][0-9]{2}\b|[\u2013\u2014\-][ \t])|[ \t]{3,}[A-Z])",
+    ),
+    # an ordinal day after "on the" or a weekday: "he lands on the 15th", "Saturday 14th"
+    (
+        "cue_ordinal",
+        rf"(?<![\w])(?:(?i:on)\s+the|{_alts(_WEEKDAYS[:7])})\s+"
+        r"(?P<od>(?:0?[1-9]|[12][0-9]|3[01])(?:st|nd|rd|th)(?:\s+may(?=[ \t]*(?:[.,;!?)\n]|$)))?)"
+        r"(?=[ \t]*(?:[.,;:!?)\n]|$)|\s+(?i:at|in|for|from|when|as|so|but|please|pls|we|i|he|"
+        r"she|they|then|and\s+the)\b|\s+[(\-\u2013])",
+    ),
+    # "on the 2nd may." in chats: "may" in lower case after an ordinal day, before a stop
+    (
+        "ordinal_may",
+        r"(?<![\w])(?P<om>(?:0?[1-9]|[12][0-9]|3[01])(?:st|nd|rd|th)\s+may)"
+        r"(?=[ \t]*(?:[.,;!?)\n]|$))",
     ),
     # life dates and periods: "(1941\u20132024)", "2018 \u2013 2020", "2016 - present",
     # "2020 to present"
@@ -212,6 +227,8 @@ _SCORES: dict[str, float] = {
     "decade": 0.55,
     "cue_month": 0.55,
     "cue_dm": 0.7,
+    "cue_ordinal": 0.7,
+    "ordinal_may": 0.7,
     "line_dmy": 0.75,
     "line_dm": 0.7,
     "year_range": 0.78,
@@ -229,6 +246,8 @@ _ENT_GROUP = {
     "year_range": "yr",
     "airline": "al",
     "span_year": "sy",
+    "cue_ordinal": "od",
+    "ordinal_may": "om",
 }
 
 _RX = re.compile("|".join(f"(?P<{name}>{rx})" for name, rx in _PATTERNS))

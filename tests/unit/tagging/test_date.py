@@ -26,6 +26,11 @@ THRESHOLD = 0.5
         ("the camp runs 2-5 August.", "2-5 August"),
         ("HELD ON SUNDAY 14TH JANUARY 2024 AT", "SUNDAY 14TH JANUARY 2024"),
         ("Dated this 28th day of May, 2024.", "28th day of May, 2024"),
+        ("Yes he lands on the 15th. Deji", "15th"),
+        ("the introduction is on Saturday 14th at Ikoyi Club", "14th"),
+        ("paid FLYLINE on the 2nd may. I booked", "2nd may"),
+        ("- Review 26/06\n", "26/06"),
+        ("14/05       Farmhouse on 3 acres", "14/05"),
         ("in March 2019", "March 2019"),
         ("the 3rd of May", "3rd of May"),
         ("He arrived in 1950.", "1950"),
@@ -138,6 +143,9 @@ def test_lower_case_months_line_dates_and_year_ranges(text, date):
         "\n03/02 is the ratio",
         "pages 20-24 of it",
         "scored 1990 to 1850 points",
+        "passed my driving test on the 2nd attempt",
+        "the office is on the 5th floor",
+        "the 2nd may be better",
     ],
 )
 def test_verbs_ratios_and_page_ranges_are_no_dates(text):
