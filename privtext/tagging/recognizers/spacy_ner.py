@@ -689,6 +689,7 @@ def _title(w: str) -> str:
     return w[0] + "".join(c.lower() if len(c.lower()) == 1 else c for c in w[1:])
 
 
+@lru_cache(maxsize=256)
 def case_for_ner(text: str) -> str:
     """``text`` with its runs of capitalised words written in title case, for the NER only.
 
