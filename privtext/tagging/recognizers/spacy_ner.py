@@ -403,6 +403,49 @@ _NAME_WORD = re.compile(r"[A-Z][a-z\u00e0-\u024f]+(?:['\-][A-Z]?[a-z\u00e0-\u024
 SURNAME_MAX_ZIPF = 4.5
 
 
+def _is_role(phrase: str) -> bool:
+    """A job title, or up to four words ending in an occupation head ("Health & Safety
+    Advisor", "Chair")."""
+    from privtext.tagging.roles import role_heads
+
+    words = phrase.split()
+    if phrase.lower() in _job_titles():
+        return True
+    return 1 <= len(words) <= 4 and words[-1].lower() in role_heads() | {"chair"}
+
+
+_PART_SEP = re.compile(r",[ \t]+|[ \t]+[-\u2013\u2014][ \t]+")
+
+
+def _split_role_or_person(text: str, start: int, end: int) -> list[tuple[int, int, str]] | None:
+    """An organisation or place that NER ran across a separator from a role or a person:
+    "Chair, Sue Brindley" (a title, then persons),
+    "M. Pellegrini, Health & Safety Advisor" and "Hannah - Northstride Customer Care" (a
+    person, then a title or the organisation). None when the entity is not one of these."""
+    sep = _PART_SEP.search(text, start, end)
+    if sep is None:
+        return None
+    head, tail = text[start : sep.start()], text[sep.end() : end]
+    if not head or not tail:
+        return None
+    if _is_role(head) or head in _LABEL_WORDS:
+        names = persons_in_group(text, sep.end(), end)
+        if names is None:
+            return None
+        return [(start, sep.start(), "JOB_TITLE"), *((a, b, "PERSON") for a, b in names)]
+    person = _INITIALS.match(head) is not None and " " in head
+    if not person:
+        person = persons_in_group(text, start, sep.start()) is not None or (
+            " " not in head and _known_phrase_type(head) == "PERSON"
+        )
+    if not person:
+        return None
+    tail_type = "JOB_TITLE" if _is_role(tail) else "ORGANIZATION"
+    if tail_type == "ORGANIZATION" and not (_has_org_word(tail) or len(tail.split()) >= 2):
+        return None
+    return [(start, sep.start(), "PERSON"), (sep.end(), end, tail_type)]
+
+
 def persons_in_group(text: str, start: int, end: int) -> list[tuple[int, int]] | None:
     """The persons of an organisation or place that NER made of names: "Mo Hussain", "Tamsin
     Couch", "Pam & Lesley", "Bill & Rose Tanner" ("FLOWER ROTA: Pam & Lesley").
@@ -850,6 +893,10 @@ class SpacyNerRecognizer(BatchRecognizer):
                 ):
                     continue  # "R." of "R. Addo" read as a group: the person cues take the name
                 if etype in ("ORGANIZATION", "LOCATION"):
+                    parts = _split_role_or_person(text, start, end)
+                    if parts is not None:
+                        spans.extend(Span(a, b, t, score, self.name) for a, b, t in parts)
+                        continue
                     names = persons_in_group(text, start, end)
                     if names is not None:
                         spans.extend(Span(a, b, "PERSON", score, self.name) for a, b in names)

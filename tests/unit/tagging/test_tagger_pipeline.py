@@ -621,3 +621,15 @@ def test_organisations_written_in_capitals_are_read_like_title_case():
     assert {"LITTLE HADLOW PARISH COUNCIL", "NORTHBRIDGE BANK PLC"} <= orgs
     assert not {"OFFICE USE ONLY", "SAD NEWS"} & orgs
     assert not any("KHAN" in s for s in orgs)
+
+
+def test_an_ner_organisation_across_a_separator_is_split_into_its_parts():
+    text = (
+        "Reported to the HSE on 25/04/2024 by M. Pellegrini, Health & Safety Advisor, ref 118.\n"
+        "Any questions, contact our Chair, Sue Brindley, on 07780 411629.\n"
+        "Please hand it back to the courier.\nHannah - Northstride Customer Care"
+    )
+    got = _typed(text, Tagger.default().tag(text))
+    assert ("M. Pellegrini", "PERSON") in got and ("Sue Brindley", "PERSON") in got
+    assert ("Hannah", "PERSON") in got
+    assert ("Health & Safety Advisor", "JOB_TITLE") in got and ("Chair", "JOB_TITLE") in got
