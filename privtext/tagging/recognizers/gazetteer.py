@@ -22,6 +22,7 @@ function words (``The``, ``In``...), months and weekdays never join a name.
 
 from __future__ import annotations
 
+import bisect
 import re
 from dataclasses import dataclass
 from functools import lru_cache
@@ -538,6 +539,18 @@ def load_gazetteer(data_dir: str | None = None) -> Gazetteer:
     )
 
 
+# An identifier's label after an organisation's abbreviation: "NMC PIN:", "IRD number"
+_ID_LABEL_AFTER = re.compile(r"[ \t]+(?:PIN|No\.?|NO\.?|Number|number|no\.|ID|#)(?![\w])")
+# Words of institutions' names that never continue a person's name
+_NOT_IN_NAMES = frozenset({"International", "National", "Regional", "Memorial", "Central"})
+
+
+def _starts_place(tok: str, gaz: Gazetteer) -> bool:
+    """``tok`` is the first word of a known place or group ("San" of "San Jose"); the first
+    word of an organisation's name is not enough ("Grant" of "Grant Thornton")."""
+    return any(etype != "ORGANIZATION" for _p, etype, _s in gaz.phrases.get(tok, ()))
+
+
 def _common_word(word: str, zipf: float = 3.0) -> bool:
     """Whether a lower-case word is frequent enough in English (Zipf >= ``zipf``) to be read
     as one."""
@@ -608,7 +621,9 @@ class GazetteerRecognizer(Recognizer):
             tok not in gaz.known_tokens
             and tok not in gaz.org_suffixes
             and tok not in TITLES
-            and tok not in gaz.phrases
+            and tok not in _ORG_HEADS
+            and tok not in _NOT_IN_NAMES
+            and not _starts_place(tok, gaz)
         )
 
     def _person_chain(
@@ -720,6 +735,34 @@ class GazetteerRecognizer(Recognizer):
                 j += 1
             return toks[j][1]
         return -1
+
+    def _org_tail(
+        self, text: str, toks: list[tuple[int, int, str]], end: int, gaz: Gazetteer
+    ) -> int:
+        """A known organisation's name continued by up to three capitalised words on the same
+        line ("Tesco Extra", "FIA Cyber Crime Wing"): its end after them. Names, places,
+        months, titles and function words stop it."""
+        k = bisect.bisect_left(toks, (end, -1, ""))
+        count = 0
+        while k < len(toks) and count < 3:
+            s, e, tok = toks[k]
+            if not _adjacent(text[end:s]) or s == end:
+                break
+            if (
+                tok in STOPWORDS
+                or tok in MONTHS_DAYS
+                or tok in TITLES
+                or tok in gaz.given
+                or tok in gaz.known_tokens
+                or tok.isupper()
+                and len(tok) > 4
+                or not self._cap_ok(tok)
+            ):
+                break
+            end = e
+            count += 1
+            k += 1
+        return end
 
     def _lower_case_places(self, text: str, gaz: Gazetteer) -> list[Span]:
         """Known one-word places written in lower case, for texts in chat register ("im at
@@ -863,7 +906,12 @@ class GazetteerRecognizer(Recognizer):
                 i += 1
                 continue
             end, etype, score = best
-            out.append(Span(s, end, etype, score, self.name))
+            if etype == "ORGANIZATION" and score == SCORES["organization"]:
+                end = self._org_tail(text, toks, end, gaz)  # "Tesco Extra", "FIA Cyber Crime Wing"
+            if etype == "ORGANIZATION" and _ID_LABEL_AFTER.match(text, end):
+                pass  # "NMC PIN: 21J0553O", "IRD number: 118-442-907": an identifier's label
+            else:
+                out.append(Span(s, end, etype, score, self.name))
             i += 1
             while i < n_toks and toks[i][0] < end:
                 i += 1

@@ -178,3 +178,19 @@ def test_geonames_towns_are_not_known_tokens_and_the_list_is_optional_in_a_data_
 def test_ethnic_and_religious_groups_are_nationalities(text, group):
     spans = GazetteerRecognizer().analyze(text)
     assert (group, "NATIONALITY") in [(text[s.start : s.end], s.entity_type) for s in spans]
+
+
+def test_known_organisations_take_the_capitalised_words_after_them_but_not_labels():
+    from privtext.tagging.recognizers.gazetteer import GazetteerRecognizer
+
+    g = GazetteerRecognizer()
+    text = (
+        "I went to Tesco Extra and then to the FIA Cyber Crime Wing. NMC PIN: 21J0553O. "
+        "Paid with Barclays on Monday. Mr Alasdair Grant called Boots."
+    )
+    got = [(text[s.start : s.end], s.entity_type) for s in g.analyze(text)]
+    assert ("Tesco Extra", "ORGANIZATION") in got
+    assert ("FIA Cyber Crime Wing", "ORGANIZATION") in got
+    assert ("Barclays", "ORGANIZATION") in got and ("Boots", "ORGANIZATION") in got
+    assert ("Alasdair Grant", "PERSON") in got  # "Grant" of "Grant Thornton" does not stop it
+    assert not any(s == "NMC" for s, _ in got)
