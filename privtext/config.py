@@ -26,6 +26,13 @@ from pydantic import (
 
 from privtext.errors import ConfigError
 
+#: Regions for phone numbers written without "+" (the same default as the phone recognizer's,
+#: kept here so that reading a config never imports the tagging code).
+DEFAULT_PHONE_REGIONS: tuple[str, ...] = (
+    "US", "GB", "FR", "DE", "IN", "ES", "IT", "NL", "BR", "AU", "PK", "MY", "NG", "ZA", "PH",
+    "KE", "SG", "IE", "NZ", "MX",
+)  # fmt: skip
+
 InputFormat = Literal["parquet", "jsonl", "csv", "text"]
 _EXT_FORMATS = {
     ".parquet": "parquet",
@@ -135,7 +142,7 @@ class TaggingConfig(_Strict):
     chunk_chars: int = Field(default=20_000, ge=1_000, le=1_000_000)
     chunk_overlap: int = Field(default=1_000, ge=0, le=100_000)
     consistency: bool = True
-    phone_regions: tuple[str, ...] = ("US", "GB", "FR", "DE", "IN", "ES", "IT", "NL", "BR", "AU")
+    phone_regions: tuple[str, ...] = DEFAULT_PHONE_REGIONS
 
     @model_validator(mode="after")
     def _chunks_fit(self) -> TaggingConfig:

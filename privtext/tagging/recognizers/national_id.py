@@ -149,6 +149,35 @@ _SCHEMES: tuple[_Scheme, ...] = (
         compile_context(_NINO_CONTEXT + _GENERIC_CONTEXT),  # type: ignore[arg-type]
     ),
     _Scheme(
+        # written with its spaces ("QQ 12 34 65 C") the shape is distinctive enough alone
+        "gb_nino_spaced",
+        re.compile(_B + r"[A-Z]{2} [0-9]{2} [0-9]{2} [0-9]{2} [A-D]" + _E),
+        lambda s: nino_valid(_digits(s)) or s[:2] == "QQ",
+        0.6,
+        False,
+        compile_context(_NINO_CONTEXT + _GENERIC_CONTEXT),  # type: ignore[arg-type]
+    ),
+    _Scheme(
+        "pk_cnic",  # Pakistan CNIC: 41203-7719843-5
+        re.compile(_B + r"[1-7][0-9]{4}-[0-9]{7}-[0-9]" + _E),
+        lambda s: True,
+        0.6,
+        False,
+        compile_context(("cnic", "nic", "identity card", "nadra")),  # type: ignore[arg-type]
+    ),
+    _Scheme(
+        "mx_curp",  # Mexico CURP: RAOD940312HJCMCG08
+        re.compile(
+            _B + r"[A-Z][AEIOUX][A-Z]{2}[0-9]{2}(?:0[1-9]|1[0-2])(?:0[1-9]|[12][0-9]|3[01])"
+            r"[HMX](?:AS|BC|BS|CC|CL|CM|CS|CH|DF|DG|GT|GR|HG|JC|MC|MN|MS|NT|NL|OC|PL|QT|QR|SP|SL|"
+            r"SR|TC|TS|TL|VZ|YN|ZS|NE)[B-DF-HJ-NP-TV-Z]{3}[0-9A-Z][0-9]" + _E
+        ),
+        lambda s: True,
+        0.6,
+        False,
+        compile_context(("curp",)),  # type: ignore[arg-type]
+    ),
+    _Scheme(
         "my_nric",
         re.compile(
             _B + r"[0-9]{2}(?:0[1-9]|1[0-2])(?:0[1-9]|[12][0-9]|3[01])-[0-9]{2}-[0-9]{4}" + _E
@@ -212,6 +241,7 @@ class NationalIdRecognizer(Recognizer):
         if not text or _ANY_DIGIT.search(text) is None:
             return []
         out: list[Span] = []
+        seen: set[tuple[int, int]] = set()
         n = len(text)
         for sch in _SCHEMES:
             ctx = sch.context
@@ -228,5 +258,8 @@ class NationalIdRecognizer(Recognizer):
                 if sch.needs_context and not near:
                     continue
                 score = min(1.0, sch.score + self.CONTEXT_BOOST) if near else sch.score
+                if (s, e) in seen:
+                    continue  # "AB 12 34 56 C": the spaced and the general NINO scheme agree
+                seen.add((s, e))
                 out.append(Span(s, e, "NATIONAL_ID", score, self.name))
         return out

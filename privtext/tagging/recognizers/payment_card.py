@@ -64,6 +64,14 @@ _MASKED = re.compile(
 )
 
 
+# The last four digits of a card, named as such: "debit card ending 3318", "card ending in
+# 7702", "Visa ending 4242", "card no. ending with 9054"
+_LAST_FOUR = re.compile(
+    r"(?i:card|visa|mastercard|amex)(?:[ \t]+(?i:no\.?|number))?[ \t]+(?i:ending|ends)"
+    r"(?:[ \t]+(?i:in|with))?[ \t:]+(?P<d>[0-9]{4})(?![0-9])"
+)
+
+
 class PaymentCardRecognizer(PatternRecognizer):
     """Tag payment card numbers as ``CREDIT_CARD``."""
 
@@ -130,6 +138,8 @@ class PaymentCardRecognizer(PatternRecognizer):
         for m in _MASKED.finditer(text):
             if sum(c.isdigit() for c in m.group()) >= 4:
                 out.append(Span(m.start(), m.end(), "CREDIT_CARD", self.MASKED_SCORE, self.name))
+        for m in _LAST_FOUR.finditer(text):
+            out.append(Span(m.start("d"), m.end("d"), "CREDIT_CARD", self.MASKED_SCORE, self.name))
         return out
 
     @staticmethod

@@ -125,6 +125,9 @@ _FIELD_INITIALS = re.compile(
     r"caseworker|case worker|author|assessor|reviewer|checked by|approved by|signed)[ \t]*:[ \t]*"
     rf"(?-i:(?P<ent>{_BARE_INITIALS}))(?=[ \t]*$|[ \t]{{2,}}|\t)"
 )
+# A support agent's initials after a caret, as social-media customer care signs replies
+# ("... we'll check it out? ^SOC")
+_CARET_INITIALS = re.compile(r"(?<![\w^])\^(?P<ent>[A-Z]{2,3})(?![\w])")
 _HEADING_INITIALS = re.compile(
     rf"(?m)^[ \t]*(?P<ent>{_BARE_INITIALS})[ \t]*\n(?:[^\n]*\n)?[ \t]*"
     r"(?:\(?ANONYMITY|Appellants?\b|APPELLANTS?\b|Applicants?\b|APPLICANTS?\b|Claimants?\b)"
@@ -541,7 +544,7 @@ class PersonCueRecognizer(Recognizer):
                     out.append(
                         Span(m.start("ent"), m.end("ent"), "PERSON", self.INITIALS_SCORE, self.name)
                     )
-        for rx in (_PARTY_INITIALS, _FIELD_INITIALS, _HEADING_INITIALS):
+        for rx in (_PARTY_INITIALS, _FIELD_INITIALS, _HEADING_INITIALS, _CARET_INITIALS):
             for m in rx.finditer(text):
                 out.append(
                     Span(m.start("ent"), m.end("ent"), "PERSON", self.INITIALS_SCORE, self.name)

@@ -6,7 +6,7 @@ given to the matcher, once per configured region, so ordinary prose costs one re
 Matches found in several regions are deduplicated (on overlap the longer match wins). Window
 results are memoised (LRU), so boilerplate repeated across documents (signatures) is cheap.
 
-Cost: about 1 ms per candidate window with the 10 default regions, so number-dense text
+Cost: about 1 ms per candidate window with the 20 default regions, so number-dense text
 (tables of figures) is much slower than prose; pass fewer ``regions`` to trade recall for speed.
 
 Scoring: a number written with separators or a leading ``+`` scores ``FORMATTED_SCORE``; a
@@ -28,9 +28,10 @@ from typing import ClassVar
 import phonenumbers
 from phonenumbers import Leniency, PhoneNumberMatcher
 
+from privtext.config import DEFAULT_PHONE_REGIONS
 from privtext.tagging.base import Recognizer, Span, compile_context
 
-DEFAULT_REGIONS: tuple[str, ...] = ("US", "GB", "FR", "DE", "IN", "ES", "IT", "NL", "BR", "AU")
+DEFAULT_REGIONS: tuple[str, ...] = DEFAULT_PHONE_REGIONS
 
 # A run of >= 7 characters of digits and phone separators, starting at a digit, "+" or "(".
 _CANDIDATE = re.compile(r"[+(]?[0-9][0-9 \t().\-/\u00a0]{5,}[0-9]")

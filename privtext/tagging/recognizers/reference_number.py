@@ -71,7 +71,8 @@ _PFX = (
 # An identifier: letters, digits and inner separators (- / .), at most ~30 characters, with
 # a digit, optionally after a short prefix and followed by space-separated groups of digits.
 _ID = (
-    rf"#?(?P<id>(?P<pfx>{_PFX})?(?=[\w\-/.]*[0-9]){_AN}(?:{_AN}|[\-/.](?={_AN})){{0,29}}"
+    rf"#?(?P<id>(?P<pfx>{_PFX})?(?:[*\u2022]{{2,}}|[xX]{{4,}})?(?=[\w\-/.]*[0-9])"
+    rf"{_AN}(?:{_AN}|[\-/.](?={_AN})){{0,29}}"
     r"(?:[ \u00a0][0-9]{2,}(?![\w\-/]))*)"
     rf"(?![\w\-/]|[.]{_AN})"
 )
@@ -253,6 +254,7 @@ _CODE_RX = re.compile(
     rf"(?![\w@]|[\-/.:]{_AN}|['\u2019]\w)"
 )
 _CODE_SEP = re.compile(r"[\-/.]")
+_DIGITS_LETTERS_DIGITS = re.compile(r"[0-9]{2,}[A-Z]{1,3}[0-9]{3,}")
 _DIGIT_RUN = re.compile(r"[0-9]+")
 _MONTHS = frozenset(
     "JAN FEB MAR APR MAY JUN JUL AUG SEP SEPT OCT NOV DEC JANUARY FEBRUARY MARCH APRIL JUNE "
@@ -340,7 +342,10 @@ def _code_shape(tok: str) -> bool:
     ):
         return False
     if len(groups) == 1:
-        # CR00581236, YA4418730: letters, then at least 5 digits (not EUR12000)
+        # CR00581236, YA4418730: letters, then at least 5 digits (not EUR12000); a police or
+        # court reference 1001NT240571: digits, a few capitals, digits (8 digits or more)
+        if _DIGITS_LETTERS_DIGITS.fullmatch(tok):
+            return digits >= 8
         lead = tok.rstrip("0123456789")
         return (
             tok[0].isalpha()
@@ -674,8 +679,9 @@ class AccountNumberRecognizer(Recognizer):
                 continue
             if _DATE_VALUE.fullmatch(value) or _MONEY_VALUE.fullmatch(value):
                 continue
-            if not has_conn and _UNIT_AFTER.match(text, e):
-                continue
+            masked = value.startswith(("*", "\u2022", "xxxx", "XXXX"))
+            if not has_conn and not masked and _UNIT_AFTER.match(text, e):
+                continue  # "account 12 $": an amount; "acct ****6620   $18,410.77" is masked
             if (s, e) in seen:
                 continue
             add(s, e, _ACCOUNT_SCORE)

@@ -206,7 +206,13 @@ _PLACE_COMMA_BEFORE = re.compile(r"(?<![\w,] )(?<![\w])([A-Z][^\W\d_]+),[ \t]\Z"
 _SECTION_HEADING = re.compile(r"(?:^|\n)[A-Z]\.[ \t]+\Z")
 
 
+# Only digit groups, the first of three digits or more: part of a phone number ("660 1932")
+_DIGIT_GROUPS = re.compile(r"[0-9]{3,}(?:[ \t][0-9]+)+")
+
+
 def _date_is_identifying(surface: str) -> bool:
+    if _DIGIT_GROUPS.fullmatch(surface.strip()):
+        return False
     return bool(_IDENTIFYING_DATE.search(surface))
 
 

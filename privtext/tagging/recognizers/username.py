@@ -28,7 +28,9 @@ from privtext.tagging.base import PatternRecognizer, Span
 _LOGIN = r"[A-Za-z0-9_][A-Za-z0-9_.\-]{1,30}[A-Za-z0-9_]"
 # A lower-case word opening a chat line ("rajiv: on it"); taken when it opens two lines or more.
 _LINE_NICK = re.compile(
-    r"(?m)^(?:\[[0-9:]{4,8}\][ \t]*)?([a-z][a-z0-9_.\-]{1,30}(?: [a-z][a-z0-9_.\-]{1,15})?):[ \t]"
+    r"(?m)^(?:\[[0-9:]{4,8}\][ \t]*|[0-9]{1,2}[ /.\-](?:[0-9]{1,2}|[A-Z][a-z]{2})[ /.\-]"
+    r"[0-9]{2,4},?[ \t]+[0-9]{1,2}:[0-9]{2}(?:[ \t]?[AaPp][Mm])?[ \t]*[-\u2013][ \t]*)?"
+    r"([a-z][a-z0-9_.\-]{1,30}(?: [a-z][a-z0-9_.\-]{1,15})?):[ \t]"
 )  # "rajiv: on it", "big mo: not me"
 # A speaker line of a chat or review export: the speaker, then only a time or a date ("maya.r
 # 9:02 AM" in Slack, "tobi — Today at 9:04 AM" in Discord, "karen_w_1972 · 02/03/2024" in app
@@ -133,6 +135,13 @@ class UsernameRecognizer(PatternRecognizer):
         counts = Counter(m.group(1) for m in _LINE_NICK.finditer(text))
         for m in _LINE_NICK.finditer(text):
             nick = m.group(1)
-            if counts[nick] >= 2 and nick not in _NOT_NICKS:
+            login_shape = (
+                " " not in nick
+                and any(c in nick for c in "_.0123456789")
+                and sum(c.isalnum() for c in nick) >= 4
+            )
+            if any(sp.start == m.start(1) and sp.end == m.end(1) for sp in out):
+                continue  # already taken as a login-shaped nickname
+            if (counts[nick] >= 2 or login_shape) and nick not in _NOT_NICKS:
                 out.append(Span(m.start(1), m.end(1), "USERNAME", 0.7, self.name))
         return out

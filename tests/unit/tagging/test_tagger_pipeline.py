@@ -633,3 +633,23 @@ def test_an_ner_organisation_across_a_separator_is_split_into_its_parts():
     assert ("M. Pellegrini", "PERSON") in got and ("Sue Brindley", "PERSON") in got
     assert ("Hannah", "PERSON") in got
     assert ("Health & Safety Advisor", "JOB_TITLE") in got and ("Chair", "JOB_TITLE") in got
+
+
+def test_card_endings_masked_accounts_local_ids_and_chat_handles():
+    text = (
+        "the code sent for my debit card ending 3318.\n"
+        "Checking - Whitney Bank acct ****6620   $18,410.77\n"
+        "| Theft from shop | 1001NT240571 |\n"
+        "we also need your CURP (we have RAOD940312HJCMCG08, please confirm)\n"
+        " 1     Allah Dino Chandio         41203-7719843-5    0345 660 1932\n"
+        "Our system shows QQ 12 34 65 C and that may be why.\n"
+        "13 Aug 2024, 09:12 - tickandtock_vintage: hi, it was fully serviced\n"
+        "can you DM us and we'll check it out? ^SOC\n"
+    )
+    got = _typed(text, Tagger.default().tag(text))
+    assert ("3318", "CREDIT_CARD") in got and ("****6620", "ACCOUNT_NUMBER") in got
+    assert ("1001NT240571", "CASE_NUMBER") in got
+    assert ("RAOD940312HJCMCG08", "NATIONAL_ID") in got
+    assert ("41203-7719843-5", "NATIONAL_ID") in got and ("0345 660 1932", "PHONE") in got
+    assert ("QQ 12 34 65 C", "NATIONAL_ID") in got
+    assert ("tickandtock_vintage", "USERNAME") in got and ("SOC", "PERSON") in got
