@@ -947,6 +947,12 @@ class StreetAddressRecognizer(Recognizer):
                 taken.add(s, e)
                 score = self.CUE_SCORE if m.group("strong") is not None else self.WEAK_SCORE
                 out.append(Span(s, e, "STREET_ADDRESS", score, self.name))
+        for m in _LOWER_ADDRESS_RX.finditer(text) if _DIGIT.search(text) else ():
+            s, e = m.span()
+            if taken.overlaps(s, e) or not _LOWER_STREET_WORD.search(m.group()):
+                continue
+            taken.add(s, e)
+            out.append(Span(s, e, "STREET_ADDRESS", self.CORE_SCORE, self.name))
         for m in _BARE_RX.finditer(text):
             s, e = m.span("ent")
             if taken.overlaps(s, e):
@@ -958,6 +964,29 @@ class StreetAddressRecognizer(Recognizer):
             score = self.BARE_SCORE if cue else self.BARE_NO_CUE_SCORE
             out.append(Span(s, e, "STREET_ADDRESS", score, self.name))
         return out
+
+
+# An address typed in lower case in a chat, ending in a UK postcode or an Eircode: "23 cheetham
+# hill rd m8 8ee", "flat 9, 140 stockport road, longsight, manchester m13 0ll", "12 the
+# paddocks, classes lake, ballincollig, P31 YX04"
+_LOWER_UK_PC = (
+    r"(?:[a-pr-uwyz](?:[0-9][0-9a-hjkpstuw]?|[a-hk-y][0-9][0-9abehmnprvwxy]?)[ \t]?[0-9]"
+    r"[abd-hjlnp-uw-z]{2}|[A-PR-UWYZ](?:[0-9][0-9A-HJKPSTUW]?|[A-HK-Y][0-9][0-9ABEHMNPRVWXY]?)"
+    r"[ \t]?[0-9][ABD-HJLNP-UW-Z]{2}|[AC-FHKNPRTV-Y][0-9][0-9W][ \t]?[0-9AC-FHKNPRTV-Y]{4}"
+    r"|[ac-fhknprtv-y][0-9][0-9w][ \t]?[0-9ac-fhknprtv-y]{4})"
+)
+_LOWER_STREET_WORD = re.compile(
+    r"(?i)[ \t](?:rd|road|st|street|ave|avenue|lane|ln|close|drive|dr|way|crescent|cres|"
+    r"terrace|grove|place|pl|court|ct|gardens|park|hill|view|walk|row|square|mews|green|"
+    r"paddocks?|parade|rise|fields?|estate)[, \t]"
+)
+_LOWER_ADDRESS_RX = re.compile(
+    r"(?<![\w\-/.])(?:(?:flat|apt|apartment|unit)[ \t]*[0-9]{1,4}[a-z]?,?[ \t]+)?"
+    r"[0-9]{1,4}[a-z]?,?[ \t]+(?:[a-z][a-z'\-]*[ \t]+){0,3}[a-z][a-z'\-]*"
+    r"(?:,[ \t]*[a-z][a-z'\-]*(?:[ \t]+[a-z][a-z'\-]*){0,2}){0,3},?[ \t]+"
+    + _LOWER_UK_PC
+    + r"(?![\w])"
+)
 
 
 # ------------------------------------------------------------------------------ postcodes

@@ -354,3 +354,20 @@ def test_private_mail_bags_are_post_office_boxes(text, box):
 
 def test_a_bag_without_a_number_is_no_address():
     assert R.analyze("She left her private bag at the desk.") == []
+
+
+def test_addresses_typed_in_lower_case_with_a_postcode_are_found():
+    from privtext.tagging.recognizers.address import StreetAddressRecognizer
+
+    r = StreetAddressRecognizer()
+    text = (
+        "[19:07] dwayne: 23 cheetham hill rd m8 8ee\n"
+        "i live in a flat (flat 9, 140 stockport road, longsight, manchester m13 0ll) ok\n"
+        "address is 12 the paddocks, classes lake, ballincollig, P31 YX04\n"
+        "I paid 20 quid and 3 of us got a6 2ab ok"
+    )
+    got = [text[s.start : s.end] for s in r.analyze(text)]
+    assert "23 cheetham hill rd m8 8ee" in got
+    assert "flat 9, 140 stockport road, longsight, manchester m13 0ll" in got
+    assert "12 the paddocks, classes lake, ballincollig, P31 YX04" in got
+    assert not any("quid" in g or "of us" in g for g in got)
