@@ -169,6 +169,38 @@ def _age_owner_before(text: str, start: int) -> bool:
 
 
 _MAX_AGE = 120
+_TABLE_SCORE = 0.75
+_AGE_HEADER = re.compile(r"(?i)age(?:[ \t]*\((?:yrs?|years)\))?")
+
+
+def _table_ages(text: str) -> list[tuple[int, int]]:
+    """Numbers in the "Age" column of a table drawn with bars ("| No. | Defendant | Age |").
+
+    The header row names the column; every later row of the table (lines with as many bars)
+    gives the cell under it when the cell is a number of one to three digits up to 120.
+    """
+    out: list[tuple[int, int]] = []
+    col = -1
+    pos = 0
+    for line in text.splitlines(keepends=True):
+        stripped = line.strip()
+        cells = stripped.split("|") if stripped.count("|") >= 2 else None
+        if cells is None:
+            col = -1
+        elif col < 0:
+            names = [c.strip() for c in cells]
+            col = next((k for k, c in enumerate(names) if _AGE_HEADER.fullmatch(c)), -1)
+        elif col < len(cells):
+            offset = line.index(stripped) + sum(len(c) + 1 for c in cells[:col])
+            cell = cells[col]
+            value = cell.strip()
+            if value.isdigit() and len(value) <= 3 and int(value) <= _MAX_AGE:
+                a = pos + offset + cell.index(value)
+                out.append((a, a + len(value)))
+        pos += len(line)
+    return out
+
+
 _SECOND_AGE = re.compile(r"\s+(?:and|&)\s+([0-9]{1,3})(?![\w/:]|[.,][0-9])")
 
 
@@ -221,4 +253,6 @@ class AgeRecognizer(Recognizer):
             if pair is not None and int(pair.group(1)) <= _MAX_AGE:
                 # "two children, aged 9 and 6": the second age of the pair
                 out.append(Span(pair.start(1), pair.end(1), "AGE", _SCORES[kind], self.name))
+        if "|" in text:
+            out.extend(Span(a, b, "AGE", _TABLE_SCORE, self.name) for a, b in _table_ages(text))
         return out

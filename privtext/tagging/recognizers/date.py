@@ -172,6 +172,11 @@ _PATTERNS: list[tuple[str, str]] = [
         r"(?:(?<=\n)|(?<!.))[ \t]*(?P<ldm>(?:0?[1-9]|[12][0-9]|3[01])/(?:0?[1-9]|1[0-2]))"
         r"(?=[ \t]+(?:[0-9]{1,2}[:.][0-9]{2}\b|[\u2013\u2014\-][ \t])|[ \t]{3,}[A-Z])",
     ),
+    # a month and a year in numbers after a cue: "valid to 08/2025", "previous contact 08/2022"
+    (
+        "month_year_num",
+        r"(?<![\w./\-])(?P<myn>(?:0[1-9]|1[0-2])/(?:19|20)[0-9]{2})(?![\w/]|[.\-][0-9])",
+    ),
     # an ordinal day after "on the" or a weekday: "he lands on the 15th", "Saturday 14th"
     (
         "cue_ordinal",
@@ -228,6 +233,7 @@ _SCORES: dict[str, float] = {
     "cue_month": 0.55,
     "cue_dm": 0.7,
     "cue_ordinal": 0.7,
+    "month_year_num": 0.7,
     "ordinal_may": 0.7,
     "line_dmy": 0.75,
     "line_dm": 0.7,
@@ -247,6 +253,7 @@ _ENT_GROUP = {
     "airline": "al",
     "span_year": "sy",
     "cue_ordinal": "od",
+    "month_year_num": "myn",
     "ordinal_may": "om",
 }
 

@@ -176,7 +176,7 @@ class OrganizationRecognizer(Recognizer):
 
 
 #: A word at least this frequent in English is an ordinary word in a heading in capitals.
-CAPS_COMMON_ZIPF = 3.5
+CAPS_COMMON_ZIPF = 3.8
 
 
 def _caps_name_ok(text: str, span: Span) -> bool:
@@ -196,6 +196,14 @@ def _caps_name_ok(text: str, span: Span) -> bool:
     words = [w[:1] + w[1:].lower() for w in re.findall(r"[^\W\d_]+(?:['\-][^\W\d_]+)*", surface)]
     if any(w in TITLES for w in words):
         return False
+    lead: list[str] = []
+    for w in words:
+        if w in HEAD_SET:
+            break
+        lead.append(w)
+    phrase = " ".join(lead)
+    if lead and any(p == phrase for p, _t, _s in gaz.phrases.get(lead[0], ())):
+        return True  # "WEST MIDLANDS POLICE": a known place before the head
     for w in words:
         if w in HEAD_SET or w.lower() in _CAPS_LINKS:
             continue

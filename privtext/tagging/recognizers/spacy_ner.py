@@ -52,6 +52,10 @@ _MONTH_OR_DAY = re.compile(
 _DIGIT = re.compile(r"\d")
 # Leading words spaCy often includes in an entity that are not part of the name.
 _LEADING = re.compile(r"(?i)^(?:the|a|an|mr|mrs|ms|dr|prof)\.?\s+")
+_TRAILING_WEEKDAY = re.compile(
+    r"(?:[ \t]+[-\u2013\u2014])?[ \t]+(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|"
+    r"Sunday)\Z"
+)
 _PUNCT_BEFORE_NAME = frozenset("-\u2013\u2014:;,. \t")
 _TRAILING_POSSESSIVE = re.compile(r"['\u2019]s?$")
 _LOCK = threading.Lock()
@@ -871,6 +875,9 @@ class SpacyNerRecognizer(BatchRecognizer):
                 versus = _VERSUS.search(text, start, end)
                 if versus is not None and etype in ("PERSON", "ORGANIZATION"):
                     end = versus.start()  # "CRĂCIUN v. ROMANIA": the party before "v."
+                wd = _TRAILING_WEEKDAY.search(text, start, end)
+                if wd is not None and etype != "DATE":
+                    end = wd.start()  # "Akhand Path & Langar - Saturday": the date's weekday
                 nl = _LAYOUT_BREAK.search(text, start, end)
                 if nl is not None:  # an entity never spans lines or columns: keep its first
                     end = nl.start()

@@ -172,3 +172,14 @@ def test_the_second_age_of_a_pair_is_tagged_too(spans_of):
 
 def test_minutes_after_a_subject_are_no_age(spans_of):
     assert spans_of(R, "he was 5 minutes late", THRESHOLD) == []
+
+
+def test_the_age_column_of_a_table_with_bars(spans_of):
+    text = (
+        "| No. | Defendant | Age | Address |\n"
+        "|-----|-----------|-----|---------|\n"
+        "| 1 | ARMSTRONG, Kieran Paul | 23 | 18 Beach Road |\n"
+        "| 2 | HUSSAIN, Amina | 41 | 5 Laburnum Grove |\n\n"
+        "| No. | Qty |\n| 1 | 23 |\n"
+    )
+    assert spans_of(R, text, THRESHOLD) == [("AGE", "23"), ("AGE", "41")]

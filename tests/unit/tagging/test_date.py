@@ -166,3 +166,9 @@ def test_travel_dates_and_year_spans(text, expected):
     got = [text[s.start : s.end] for s in DateRecognizer().analyze(text)]
     assert [g for g in got if g in expected] == expected
     assert not any(g in ("2024-05", "2019-21") for g in got)
+
+
+def test_a_month_and_year_in_numbers_are_dates():
+    text = "Known to service: previous contact 08/2022. EAD card valid to 08/2025."
+    got = [text[s.start : s.end] for s in DateRecognizer().analyze(text)]
+    assert got == ["08/2022", "08/2025"]
