@@ -125,6 +125,22 @@ _FIELD_INITIALS = re.compile(
     r"caseworker|case worker|author|assessor|reviewer|checked by|approved by|signed)[ \t]*:[ \t]*"
     rf"(?-i:(?P<ent>{_BARE_INITIALS}))(?=[ \t]*$|[ \t]{{2,}}|\t)"
 )
+# Families named by their surname: "the Rahman and Haque families", "the Heneghan family"
+_FAMILIES = re.compile(
+    r"\b[Tt]he[ \t]+(?P<a>[A-Z][a-z\u00e0-\u024f'\-]+)(?:[ \t]+(?:and|&)[ \t]+"
+    r"(?P<b>[A-Z][a-z\u00e0-\u024f'\-]+))?[ \t]+famil(?:y|ies)\b"
+)
+# A given name, then a surname in capitals, as police and court logs write names: "Dean TAPLOW,
+# 34", "suspect Kieran O'NEILL"
+_GIVEN_CAPS_SURNAME = re.compile(
+    r"(?<![\w'])(?P<g>[A-Z][a-z\u00e0-\u024f]+)[ \t]+(?P<s>(?:Ma?c|O')?[A-Z]{3,}(?:-[A-Z]{3,})?)"
+    r"(?![\w'])"
+)
+# Two given names sharing the surname after the second: "Grandparents Bola and Femi Adebisi"
+_SHARED_SURNAME = re.compile(
+    r"(?<![\w'])(?P<a>[A-Z][a-z\u00e0-\u024f]+)[ \t]+(?:and|&)[ \t]+(?P<b>[A-Z][a-z\u00e0-\u024f]+)"
+    r"[ \t]+(?P<s>[A-Z][a-z\u00e0-\u024f'\-]+)"
+)
 # A support agent's initials after a caret, as social-media customer care signs replies
 # ("... we'll check it out? ^SOC")
 _CARET_INITIALS = re.compile(r"(?<![\w^])\^(?P<ent>[A-Z]{2,3})(?![\w])")
@@ -336,7 +352,8 @@ _HUMAN_VERB = re.compile(
 )  # after a "weak" verb, which things and crowds do too ("Officers arrived"), a word common in
 # English is not taken
 _NICKNAME = re.compile(
-    r"(?i:(?:known|knew(?: him| her)?)(?: only)? as|called|nicknamed|goes by|a\.k\.a\.?|aka)"
+    r"(?i:(?:known|knew(?: him| her)?)(?: only| locally| widely| mostly| to (?:all|everyone))?"
+    r" as|called|nicknamed|goes by|a\.k\.a\.?|aka)"
     r"[ \t]+[\"'\u201c\u2018]"
     r"(?P<ent>[A-Z][^\W\d_]+(?:[ \t][A-Z][^\W\d_]+)?)[\"'\u201d\u2019]"
 )
@@ -429,6 +446,9 @@ class PersonCueRecognizer(Recognizer):
     STAMPED_SCORE: ClassVar[float] = 0.9
     APPOSITION_SCORE: ClassVar[float] = 0.88
     CHAT_NAME_SCORE: ClassVar[float] = 0.65
+    #: families, capitalised surnames and shared surnames: below NER and the gazetteer, so
+    #: that a longer name found by them wins ("William Arthur WILLIAMS")
+    SUPPORT_SCORE: ClassVar[float] = 0.72
 
     def load(self) -> None:
         """Load the gazetteer's name lists (shared, cached per process)."""
@@ -549,6 +569,30 @@ class PersonCueRecognizer(Recognizer):
                 out.append(
                     Span(m.start("ent"), m.end("ent"), "PERSON", self.INITIALS_SCORE, self.name)
                 )
+        for m in _FAMILIES.finditer(text):
+            for g in ("a", "b"):
+                word = m.group(g)
+                if word is None or word in STOPWORDS or self._place_or_org(word):
+                    continue
+                if word in gaz.surnames or _rare_as_word(word.lower(), 3.0):
+                    out.append(Span(m.start(g), m.end(g), "PERSON", self.SUPPORT_SCORE, self.name))
+        for m in _GIVEN_CAPS_SURNAME.finditer(text):
+            given_word, family = m.group("g"), m.group("s")
+            title = family[:1] + family[1:].lower()
+            if given_word not in gaz.given or given_word in STOPWORDS:
+                continue
+            if title in gaz.surnames or (
+                title not in gaz.known_tokens and _rare_as_word(family.lower(), 3.0)
+            ):
+                out.append(Span(m.start(), m.end(), "PERSON", self.SUPPORT_SCORE, self.name))
+        for m in _SHARED_SURNAME.finditer(text):
+            a, b, fam = m.group("a"), m.group("b"), m.group("s")
+            if b not in gaz.given or b in AMBIGUOUS_GIVEN or a in STOPWORDS:
+                continue
+            if not (fam in gaz.surnames or _rare_as_word(fam.lower(), 3.0)):
+                continue
+            if a in gaz.given or (a not in gaz.known_tokens and _rare_as_word(a.lower(), 3.0)):
+                out.append(Span(m.start("a"), m.end("a"), "PERSON", self.SUPPORT_SCORE, self.name))
         for m in _INITIALISM_PAIR.finditer(text):
             for g in ("a", "b"):
                 out.append(Span(m.start(g), m.end(g), "PERSON", 0.7, self.name))

@@ -131,3 +131,18 @@ def test_chat_names_agents_initials_and_sign_offs(spans_of, text, expected):
 )
 def test_no_names_in_plain_phrases_and_single_capitals(spans_of, text):
     assert spans_of(R, text) == []
+
+
+def test_families_capitalised_surnames_shared_surnames_and_local_nicknames():
+    from privtext.tagging.recognizers.person_cues import PersonCueRecognizer
+
+    r = PersonCueRecognizer()
+    r.load()
+    text = (
+        "Grandparents Bola and Femi Adebisi of Lagos. The iftar is sponsored by the Rahman and "
+        'Haque families. Suspect identified as Dean TAPLOW, 34. Known locally as "Tapsy". '
+        "Smith and Jones Ltd called the NHS."
+    )
+    got = {text[s.start : s.end] for s in r.analyze(text)}
+    assert {"Bola", "Rahman", "Haque", "Dean TAPLOW", "Tapsy"} <= got
+    assert not {"NHS", "Smith", "Jones Ltd"} & got
