@@ -141,8 +141,8 @@ def test_families_capitalised_surnames_shared_surnames_and_local_nicknames():
     text = (
         "Grandparents Bola and Femi Adebisi of Lagos. The iftar is sponsored by the Rahman and "
         'Haque families. Suspect identified as Dean TAPLOW, 34. Known locally as "Tapsy". '
-        "Smith and Jones Ltd called the NHS."
+        "We phoned the NHS and the BBC."
     )
     got = {text[s.start : s.end] for s in r.analyze(text)}
     assert {"Bola", "Rahman", "Haque", "Dean TAPLOW", "Tapsy"} <= got
-    assert not {"NHS", "Smith", "Jones Ltd"} & got
+    assert not {"NHS", "BBC"} & got
