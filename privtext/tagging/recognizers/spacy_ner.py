@@ -180,7 +180,7 @@ _INITIALS = re.compile(r"^(?:[A-Z][a-z]?\.){1,3}(?:\s?[A-Z][\w\-]+)?$")
 _HEADING_LINE = re.compile(r"^[^a-z]*$")
 # A preposition of place right before a one-word "person" that no name list knows.
 _GEO_BEFORE = re.compile(
-    r"(?:\b(?:in|from|near|via|towards|outside|born in|lives in|live in|district of|region of|"
+    r"(?:\b(?:in|at|from|near|via|towards|outside|born in|lives in|live in|district of|region of|"
     r"province of|town of|city of|village of)|[Pp]lace of birth:)[ \t]+\Z"
 )
 # An employer after "works for", "worked at", "works as a bus driver for" (one or two words).
