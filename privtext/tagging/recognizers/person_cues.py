@@ -406,7 +406,12 @@ _NOT_HUMAN_SUBJECTS = frozenset(
     "Applicants Respondent Claimant Defendant Witness Victim Tenant Landlord Customer Caller "
     "Agent Manager Doctor Nurse Officer Judge Prosecutor Registry Committee Board Team Staff "
     "Management School Hospital Commission Tribunal State Republic Article Section Report "
-    "Everyone Nobody Somebody Someone Anyone Everybody He She They We It This That There".split()
+    "Everyone Nobody Somebody Someone Anyone Everybody He She They We It This That There "
+    "Client Worker Member Employer Patient Resident Parent Pupil Student Suspect".split()
+)
+# Field abbreviations a form writes after a name on the same line ("Name: X SSN: ...")
+_FIELD_ABBREVIATIONS = frozenset(
+    "SSN DOB NRIC NI NINO PPSN TRN NIN BVN PAN SIN CNIC NHS MRN ID TIN IRD".split()
 )
 _NOT_NAMES = frozenset(
     "sir madam colleague colleagues team all everyone customer customers hiring manager "
@@ -497,6 +502,10 @@ class PersonCueRecognizer(Recognizer):
                 e = comma
                 break
             comma = text.find(",", comma + 1, e)
+        # a field's abbreviation after the name ("Darnell J. Villanueva SSN: 439-...")
+        last = max(text.rfind(" ", s, e), text.rfind("\t", s, e))
+        if last > s and text[last + 1 : e] in _FIELD_ABBREVIATIONS:
+            e = last
         # drop trailing lower-case words ("... Dhillon of") and commas/spaces
         while True:
             while e > s and text[e - 1] in " ,\t":

@@ -700,7 +700,8 @@ _PLAIN_ACRONYMS = frozenset(
     PPBS LAD CCTV SMS OTP PIN MFA IP WAN LAN VPN WAF SQL API UTC GMT BST FYI ASAP AGM EGM HR
     IT QC PO VAT ID DM SIM IBAN SWIFT BIC IFSC PAN SSN NIN NRIC CNIC NID BSN PPS UAN BVN TRN
     CHI NHI MRN UHID NHS AST COE TL CS HRIS VL CVP SPA CAS DK ERT JMB ACK TBC TBA ETA CV PDF
-    URL NB RE FW FWD GI ENT PAYG ITR LMIA HACCP RTW DBS PVG""".split()
+    URL NB RE FW FWD GI ENT PAYG ITR LMIA HACCP RTW DBS PVG BID RLL EMS FMLA PNC EAD DNI CLABE
+    TOR SSN NRIC CURP CCP""".split()
 )
 # ISO 4217 codes of the currencies an amount is most often written in.
 _CURRENCIES = frozenset(
@@ -711,6 +712,38 @@ _CURRENCIES = frozenset(
 _FIELD_AFTER = re.compile(
     r"\)?[ \t]*(?::|(?:number|no\.?|No\.?|#|is|reference|ref\.?)(?!\w)|[0-9])"
 )
+
+
+# Role words that open case notes and forms as subjects or labels: never a person's name
+_ROLE_SUBJECTS = frozenset(
+    "Client Worker Member Employer Customer Patient Tenant Landlord Caller Officer Applicant "
+    "Claimant Respondent Resident Member Members Callback Electronically Service User Staff "
+    "Carer Parent Guardian Pupil Student Learner Visitor Complainant Suspect Victim Witness "
+    "Agent Adviser Advisor Assessor Reviewer Handler Requester Reporter".split()
+)
+
+
+def _no_person_word(surface: str) -> bool:
+    """A one-word NER person that is a role word ("Client"), a plain abbreviation ("DOB",
+    "SSN") or an English word in capitals that no list knows as a name ("MEMBER", "LOAN")."""
+    from wordfreq import zipf_frequency
+
+    word = surface.strip()
+    if " " in word:
+        return False
+    if word in _ROLE_SUBJECTS or word.title() in _ROLE_SUBJECTS and word.isupper():
+        return True
+    if not _ACRONYM.fullmatch(word):
+        return False
+    if word in _PLAIN_ACRONYMS:
+        return True
+    if len(word) >= 4 and zipf_frequency(word.lower(), "en") >= 4.0:
+        from privtext.tagging.recognizers.gazetteer import load_gazetteer
+
+        gaz = load_gazetteer(None)
+        title = word.title()
+        return not (title in gaz.known_tokens or title in gaz.given or title in gaz.surnames)
+    return False
 
 
 def acronym_is_no_name(text: str, start: int, end: int) -> bool:
@@ -899,6 +932,8 @@ class SpacyNerRecognizer(BatchRecognizer):
                     continue
                 if etype in ("ORGANIZATION", "LOCATION") and acronym_is_no_name(text, start, end):
                     continue
+                if etype == "PERSON" and _no_person_word(text[start:end]):
+                    continue  # "Client called", "Worker:", "DOB:", "MEMBER SERVICES"
                 if (
                     etype != "PERSON"
                     and _BARE_INITIALS.fullmatch(text, start, end)

@@ -653,3 +653,15 @@ def test_card_endings_masked_accounts_local_ids_and_chat_handles():
     assert ("41203-7719843-5", "NATIONAL_ID") in got and ("0345 660 1932", "PHONE") in got
     assert ("QQ 12 34 65 C", "NATIONAL_ID") in got
     assert ("tickandtock_vintage", "USERNAME") in got and ("SOC", "PERSON") in got
+
+
+def test_role_words_and_field_abbreviations_are_no_persons():
+    text = (
+        "Client called regarding his visa. Worker: Alicia Brandt\n"
+        "Name: Darnell J. Villanueva SSN: 439-02-5561 DOB: 02/17/1983\n"
+        "MEMBER SERVICES TICKET\nMember: Dale Brekke"
+    )
+    got = _typed(text, Tagger.default().tag(text))
+    persons = {s for s, t in got if t == "PERSON"}
+    assert {"Alicia Brandt", "Dale Brekke"} <= persons
+    assert not {"Client", "Worker", "SSN", "DOB", "MEMBER", "Member"} & persons
