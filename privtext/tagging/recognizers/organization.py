@@ -101,10 +101,17 @@ _AREA = re.compile(
 # The end of a sentence inside a capitalised run: a word of four letters or more, a full stop
 # ("Minella. Ask"); "St. John", "Co. Cork" are abbreviations.
 _SENTENCE_BREAK = re.compile(r"(?<=[a-z\u00df-\u024f]{4})\.[ \t]+")
+# The name of an identifier after a would-be organisation: "Social Insurance Number",
+# "Health Insurance Card (number ...)", "Flying Club membership number"
+_ID_WORD_AFTER = re.compile(
+    r"[ \t]+(?:[Nn]umber|[Nn]o\.|NO\.|ID|PIN|[Cc]ard|[Mm]embership[ \t]+[Nn]umber)(?![\w])"
+)
+_ID_WORD_END = re.compile(r"[ \t](?:No|NO|Number|Nr)\.?\Z")
 _TITLED_OF = re.compile(r"[ \t](?:of|from|at)[ \t](?:the[ \t])?")
 _LEADING_NOISE = re.compile(
     r"(?:The|A|An|In|At|On|By|From|To|For|With|Dear|Re|Our|Ask|Visit|Call|Contact|Phone|Email|"
-    r"See|Try|Join|Book|Attend|Leave|Meet|Please|Thanks|Thank|Before|Between|Against)[ \t]+"
+    r"See|Try|Join|Book|Attend|Leave|Meet|Please|Thanks|Thank|Before|Between|Against|Your|My|"
+    r"His|Her|Their)[ \t]+"
 )
 _GENERIC = frozenset(
     {"The Court", "The Government", "Grand Chamber", "The Grand Chamber", "Police", "The Police"}
@@ -154,6 +161,12 @@ class OrganizationRecognizer(Recognizer):
                     s = of.end()
                 surface = text[s:e].rstrip(".,")
                 e = s + len(surface)
+                if (
+                    _ID_WORD_AFTER.match(text, e)
+                    or _ID_WORD_END.search(surface)
+                    or any(c.isdigit() for c in surface.split()[0])
+                ):
+                    continue  # "Social Insurance Number", "HR-559017. Your Flying Club"
                 if " " not in surface.strip() or surface in _GENERIC:
                     continue  # a head word alone ("Hospital", "Court") names nothing
                 out.append(Span(s, e, "ORGANIZATION", self.SCORE, self.name))

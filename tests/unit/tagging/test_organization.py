@@ -57,3 +57,14 @@ def test_generic_heads_are_not_organizations(spans_of, text):
 def test_numbered_institutions_and_prefixed_areas(spans_of):
     text = "detained in Prison no. 13 near Ballyjamesduff, County Cavan. He"
     assert spans_of(R, text) == [("ORGANIZATION", "Prison no. 13"), ("LOCATION", "County Cavan")]
+
+
+def test_an_identifier_named_like_an_institution_is_no_organisation():
+    from privtext.tagging.recognizers.organization import OrganizationRecognizer
+
+    text = (
+        "We will also need your Social Insurance Number. Your housing ref is HR-559017. "
+        "Your Flying Club card. Held in Prison no. 13."
+    )
+    got = [text[s.start : s.end] for s in OrganizationRecognizer().analyze(text)]
+    assert got == ["Prison no. 13"]
