@@ -717,7 +717,7 @@ _FIELD_AFTER = re.compile(
 # Role words that open case notes and forms as subjects or labels: never a person's name
 _ROLE_SUBJECTS = frozenset(
     "Client Worker Member Employer Customer Patient Tenant Landlord Caller Officer Applicant "
-    "Claimant Respondent Resident Member Members Callback Electronically Service User Staff "
+    "Claimant Respondent Resident Members Callback Electronically Service User Staff "
     "Carer Parent Guardian Pupil Student Learner Visitor Complainant Suspect Victim Witness "
     "Agent Adviser Advisor Assessor Reviewer Handler Requester Reporter".split()
 )
