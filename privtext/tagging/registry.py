@@ -41,6 +41,7 @@ from privtext.tagging.recognizers.address import (
     PostcodeRecognizer,
     StreetAddressRecognizer,
     merge_address_blocks,
+    streets_without_numbers_are_places,
 )
 from privtext.tagging.recognizers.age import AgeRecognizer
 from privtext.tagging.recognizers.date import DateRecognizer
@@ -335,6 +336,7 @@ class Tagger:
         if self.min_score > 0.0:
             spans = [s for s in spans if s.score >= self.min_score]
         kept = merge_address_blocks(text, resolve_overlaps(spans, len(text)))
+        kept = streets_without_numbers_are_places(text, kept)
         kept = roles_next_to_persons(text, persons_named_like_organisations(text, kept))
         kept = employers_after_titles(text, speaker_labels_are_no_titles(text, kept))
         if self.consistency and kept:

@@ -592,6 +592,29 @@ _BARE_RX = re.compile(
     rf"(?<![\w])(?:on|in|at|off|along|near|to)[ \t]+(?:the[ \t]+)?"
     rf"(?P<ent>(?:(?!{_MONTHS_DAYS}\b){_CAPWORD}[ \t]+){{1,3}}{_STRONG})(?![\w'\u2019])"
 )
+#: Source of a street named without its number and without a residence cue: a weak
+#: STREET_ADDRESS that :func:`merge_address_blocks` may join to an address block; one left on
+#: its own becomes a LOCATION (:func:`streets_without_numbers_are_places`).
+STREET_NAME = "street_name_pattern"
+STREET_PLACE_SCORE = 0.55
+
+# A street named without a number anywhere else is a place (LOCATION, PoII): "a fight on Queen
+# Street", "the junction with Station Drive", "Rosebank Rd:". Not when a capitalized word
+# follows ("Abbey Road Studios", "Road Traffic Act") or a number precedes (an address core).
+_STREET_ABBR = r"(?:Rd|Ave|Ln|Hwy|Cres|Tce|Blvd)\.?"
+_STREET_PLACE_RX = re.compile(
+    rf"(?<![\w\-/.&])(?<![0-9][ \t])(?<![0-9][a-zA-Z][ \t])"
+    rf"(?P<ent>(?:(?!{_MONTHS_DAYS}\b|{_NOT_STREET_WORDS}\b)[{_UP}][{_LOW}][\w'\u2019]*"
+    rf"(?:-[\w'\u2019]+)*[ \t]+){{1,3}}"
+    rf"(?:Street|Road|Avenue|Lane|Drive|Boulevard|Terrace|Crescent|Parkway|Highway|Mews|Close"
+    rf"|{_STREET_ABBR}))(?![\w'\u2019])(?![ \t]+[{_UP}0-9])"
+)
+# Things named like streets that are not places: "Google Drive", "Test Drive", "Glenn Close".
+_NOT_A_STREET_RX = re.compile(
+    r"(?:Google|Hard|Shared|Test|Flash|USB|Network|Team|My|Our|Your|Disk|External|Thumb|Glenn"
+    r"|Keep|Stay|Very|Too|So|Come|Get|Stand|Hold|Draw|Up|Down|Turn|Take|Go)[ \t]"
+)
+_CAP_AFTER_RX = re.compile(rf"[ \t]+[{_UP}0-9]")
 _RESIDENCE_CUE = compile_context(
     (
         "lives",
@@ -961,8 +984,18 @@ class StreetAddressRecognizer(Recognizer):
             cue = _RESIDENCE_CUE is not None and _RESIDENCE_CUE.search(
                 text, max(0, m.start() - _CONTEXT_WINDOW), m.start()
             )
-            score = self.BARE_SCORE if cue else self.BARE_NO_CUE_SCORE
-            out.append(Span(s, e, "STREET_ADDRESS", score, self.name))
+            if cue:
+                out.append(Span(s, e, "STREET_ADDRESS", self.BARE_SCORE, self.name))
+            else:
+                named = _NOT_A_STREET_RX.match(m.group("ent")) or _CAP_AFTER_RX.match(text, e)
+                source = self.name if named else STREET_NAME  # "on Google Drive": no place
+                out.append(Span(s, e, "STREET_ADDRESS", self.BARE_NO_CUE_SCORE, source))
+        for m in _STREET_PLACE_RX.finditer(text):
+            s, e = m.span("ent")
+            if taken.overlaps(s, e) or _NOT_A_STREET_RX.match(m.group("ent")):
+                continue
+            taken.add(s, e)
+            out.append(Span(s, e, "STREET_ADDRESS", self.BARE_NO_CUE_SCORE, STREET_NAME))
         return out
 
 
@@ -1408,4 +1441,52 @@ def merge_address_blocks(text: str, spans: list[Span]) -> list[Span]:
         out.append(Span(start, end, "STREET_ADDRESS", score, source))
         out.extend(spans[b + 1 : j + 1])
         i = j + 1
+    return out
+
+
+# Last words of a street's name that end no person's name; "Lane" and "Street" end surnames
+# too ("Lois Lane") and count only when the first word is no known given name.
+_PERSON_STREET_END_RX = re.compile(
+    r"[ \t](?:Road|Avenue|Drive|Crescent|Terrace|Boulevard|Mews|Parade|Rd|Ave|Lane|Street)\.?$"
+)
+
+
+def _person_is_street(text: str, sp: Span) -> bool:
+    """An NER PERSON that is a street named without its number ("Rosebank Rd", "Berw Road")."""
+    if sp.entity_type != "PERSON" or sp.source != "spacy_ner":
+        return False
+    value = text[sp.start : sp.end]
+    if _PERSON_STREET_END_RX.search(value) is None or "\n" in value:
+        return False
+    if value.rstrip(".").endswith(("Lane", "Street")):
+        from privtext.tagging.recognizers.gazetteer import load_gazetteer
+
+        return value.split(" ", 1)[0] not in load_gazetteer(None).given
+    return True
+
+
+def streets_without_numbers_are_places(text: str, spans: list[Span]) -> list[Span]:
+    """Streets named without a number that no address block took are places (LOCATION, PoII).
+
+    "a fight on Queen Street", "Rosebank Rd:": the guidelines tag a street named without its
+    building number as a LOCATION. The address recognizer emits them as weak
+    ``STREET_ADDRESS`` spans (source :data:`STREET_NAME`), and NER often reads them as persons;
+    both stay as they are until the address merge has used them as anchors ("Plot 14, Adeola
+    Odeku Street / Victoria Island / Lagos"). Those left on their own are retyped here.
+
+    Args:
+        text: the document.
+        spans: kept spans after the address merge.
+
+    Returns:
+        The spans, those street names retyped.
+    """
+    out: list[Span] = []
+    for s in spans:
+        if (s.source == STREET_NAME and s.entity_type == "STREET_ADDRESS") or _person_is_street(
+            text, s
+        ):
+            out.append(Span(s.start, s.end, "LOCATION", max(s.score, STREET_PLACE_SCORE), s.source))
+        else:
+            out.append(s)
     return out

@@ -371,3 +371,82 @@ def test_addresses_typed_in_lower_case_with_a_postcode_are_found():
     assert "flat 9, 140 stockport road, longsight, manchester m13 0ll" in got
     assert "12 the paddocks, classes lake, ballincollig, P31 YX04" in got
     assert not any("quid" in g or "of us" in g for g in got)
+
+
+# --- streets named without their number are places -------------------------------------------
+
+from privtext.tagging.base import Span  # noqa: E402
+from privtext.tagging.recognizers.address import (  # noqa: E402
+    STREET_NAME,
+    streets_without_numbers_are_places,
+)
+
+
+def _weak_streets(text: str) -> list[str]:
+    return [text[s.start : s.end] for s in R.analyze(text) if s.source == STREET_NAME]
+
+
+@pytest.mark.parametrize(
+    ("text", "street"),
+    [
+        ("a fight outside a bar on Queen Street. The victim", "Queen Street"),
+        ("near the junction with Station Drive at around 7.45pm", "Station Drive"),
+        ("Imran Bashir · Rosebank Rd: same thing happened", "Rosebank Rd"),
+        ("Millbrook Lane is a narrow, unadopted road", "Millbrook Lane"),
+        ("pulled out of Berw Road in Treforest", "Berw Road"),
+    ],
+)
+def test_when_a_street_is_named_without_a_number_then_a_weak_street_name_is_found(text, street):
+    assert street in _weak_streets(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "the file is on Google Drive now",  # a product
+        "under the Road Traffic Act 1988",  # a capitalized word follows: a title
+        "recorded at Abbey Road Studios",  # an organisation's name
+        "12 Mill Lane, Leeds",  # a number before it: an address core
+        "Glenn Close was in it",  # a person
+    ],
+)
+def test_when_a_street_word_ends_no_street_then_no_weak_street_name_is_found(text):
+    assert _weak_streets(text) == []
+
+
+def test_when_a_weak_street_name_stays_alone_then_it_becomes_a_location():
+    text = "a bar on Queen Street, said Sam"
+    spans = [Span(9, 21, "STREET_ADDRESS", 0.4, STREET_NAME), Span(28, 31, "PERSON", 0.85, "x")]
+    out = streets_without_numbers_are_places(text, spans)
+    assert [(s.entity_type, s.score >= THRESHOLD) for s in out] == [
+        ("LOCATION", True),
+        ("PERSON", True),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("surface", "expected"),
+    [
+        ("Rosebank Rd", "LOCATION"),
+        ("Millbrook Lane", "LOCATION"),  # no given name first
+        ("Lois Lane", "PERSON"),  # a given name and a surname that is also a street type
+        ("Anna Street", "PERSON"),
+    ],
+)
+def test_when_ner_calls_a_street_name_a_person_then_only_a_real_street_is_retyped(
+    surface, expected
+):
+    text = f"Seen by {surface} yesterday"
+    span = Span(8, 8 + len(surface), "PERSON", 0.85, "spacy_ner")
+    (out,) = streets_without_numbers_are_places(text, [span])
+    assert out.entity_type == expected
+
+
+def test_when_a_street_name_is_part_of_an_address_block_then_it_stays_in_the_block():
+    from privtext.tagging.registry import Tagger
+
+    text = "Send it to:\nFlat 2, Queen Street\nLeeds LS1 4AB\n"
+    spans = [s for s in Tagger([R, P]).tag(text) if s.score >= THRESHOLD]
+    assert [(text[s.start : s.end], s.entity_type) for s in spans] == [
+        ("Flat 2, Queen Street\nLeeds LS1 4AB", "STREET_ADDRESS")
+    ]
