@@ -33,9 +33,12 @@ _CAPWORD = r"(?:[A-Z][\w'\u2019\-]*\.?|&)"
 _LINK = r"(?:&|and|of|de|da|du|del|der|van|von|the|for)"
 _NAME = (
     rf"(?P<name>(?:The[ \t]+)?{_CAPWORD}(?:[ \t]+(?:{_LINK}[ \t]+)?{_CAPWORD}){{0,5}}"
-    r"(?:[ \t]+\((?:Pty|Pvt|Private)\)[ \t]+(?:Ltd|Limited)\.?)?)"
+    r"(?:[ \t]+\((?:Pty|Pvt|Private|[A-Z][A-Za-z]*(?:[ \t][A-Z][A-Za-z]*){0,2})\)[ \t]+"
+    r"(?:Ltd|Limited|LLP|Plc|PLC|Inc)\.?)?)"
 )
 _AT = re.compile(rf"[ \t]+(?:at|@)[ \t]+{_NAME}")
+_FOR = re.compile(rf"[ \t]+for[ \t]+{_NAME}")
+_OF = re.compile(rf"[ \t]+of[ \t]+{_NAME}")
 _SEP = re.compile(rf"[ \t]*(?:,|\u2013|\u2014|-|\||\u00b7)[ \t]*{_NAME}")
 _END = re.compile(
     r"[ \t]*(?:$|[,;|\u00b7(\u2013\u2014]|[ \t]-[ \t]|\.(?:\s|$)|[ \t]+(?:in|since|from|on)\b)",
@@ -77,6 +80,25 @@ def _looks_like_employer(name: str, strict: bool) -> bool:
     return rare or not strict
 
 
+def _name_end(text: str, s: int, e: int) -> int | None:
+    """The end of the longest prefix of ``text[s:e]`` (whole words) that a delimiter follows.
+
+    "Sous Chef at Shore Kitchen. My last day": the name regex runs on through "Kitchen. My";
+    the name is "Shore Kitchen".
+    """
+    ends = [m.end() for m in re.finditer(r"\S+", text[s:e])]
+    for rel in reversed(ends):
+        end = s + rel
+        while end > s and text[end - 1] in ".,&":
+            end -= 1
+        if text[end - 2 : end] in ("Co", "co") or text[end - 3 : end] in ("Inc", "Ltd"):
+            if end < len(text) and text[end] == ".":
+                end += 1  # "Villanueva & Co.", "Lumen BPO Services Inc."
+        if end > s and _END.match(text, end) is not None:
+            return end
+    return None
+
+
 def employers_after_titles(text: str, spans: list[Span]) -> list[Span]:
     """``spans`` with the employer after each job title tagged (see the module docstring).
 
@@ -87,15 +109,26 @@ def employers_after_titles(text: str, spans: list[Span]) -> list[Span]:
     Returns:
         The spans, sorted by start.
     """
-    if not any(s.entity_type == "JOB_TITLE" for s in spans):
+    if not any(s.entity_type in ("JOB_TITLE", "PERSON") for s in spans):
         return spans
     out = list(spans)
     changed = False
     for i, title in enumerate(spans):
-        if title.entity_type != "JOB_TITLE":
+        if title.entity_type == "PERSON":
+            # "Ms Ruth Abernethy of Calder Employment Law", "Mr Gary Whitcombe of GW
+            # Developments (NW) Ltd": a firm after a named person (a place is left out below)
+            m = _OF.match(text, title.end)
+            if m is None or " " not in text[title.start : title.end].strip():
+                continue
+            strict = True
+        elif title.entity_type != "JOB_TITLE":
             continue
-        m = _AT.match(text, title.end)
-        strict = False
+        else:
+            m = _AT.match(text, title.end)
+            strict = False
+            if m is None:
+                m = _FOR.match(text, title.end)  # "a taxi driver for Swift Cars"
+                strict = True
         if m is None:
             m = _SEP.match(text, title.end)
             strict = True
@@ -110,13 +143,9 @@ def employers_after_titles(text: str, spans: list[Span]) -> list[Span]:
             )
             if not (_LINE_START.search(before) or after_person):
                 continue
-        s, e = m.start("name"), m.end("name")
-        while e > s and text[e - 1] in ".,&":
-            e -= 1
-        if text[e - 2 : e] in ("Co", "co") or text[e - 3 : e] in ("Inc", "Ltd"):
-            if e < len(text) and text[e] == ".":
-                e += 1  # "Villanueva & Co.", "Lumen BPO Services Inc."
-        if _END.match(text, e) is None:
+        s = m.start("name")
+        e = _name_end(text, s, m.end("name"))
+        if e is None:
             continue
         name = text[s:e]
         if not _looks_like_employer(name, strict):

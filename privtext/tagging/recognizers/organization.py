@@ -41,7 +41,8 @@ HEADS = (
     "Builders Construction Property Realty Hermanos Brothers Bros Bros. Pte Pte. Bhd Bhd. Pvt "
     "Pvt. Holdings Ventures Capital Energy Foods Pharma Analytics Advisory Dental Veterinary "
     "Vets Nursery Academy Kindergarten Polytechnic Recruitment Investigations Apartments "
-    "Health Mutual Broadband Transit Rental Rentals Berhad Initiative"
+    "Health Mutual Broadband Transit Rental Rentals Berhad Initiative Cooperative Co-operative "
+    "Tribunals Courts Embassy Consulate Secretariat"
 ).split()
 PREFIX_HEADS = (
     "University Universidad Universidade Università Université Universität College Collège "
@@ -53,7 +54,7 @@ PREFIX_HEADS = (
     "Academy Society Federation Association Union Party Bundesamt Landesamt Amtsgericht "
     "Landgericht Oberlandesgericht Bundesgerichtshof Staatsanwaltschaft Polizei Sparkasse "
     "Stichting Fundación Fondation Stiftung Grupo Rijksuniversiteit Universiteit Hogeschool "
-    "Imobiliária Companhia Compañía Compagnie Société Scoil Gaelscoil Coláiste"
+    "Imobiliária Companhia Compañía Compagnie Société Scoil Gaelscoil Coláiste Embassy Consulate"
 ).split()
 AREAS = (
     "district region province county oblast krai municipality village town city "
@@ -72,9 +73,15 @@ _HEAD_ALT = "|".join(re.escape(h) for h in sorted(HEADS, key=len, reverse=True))
 _PREFIX_ALT = "|".join(re.escape(h) for h in sorted(PREFIX_HEADS, key=len, reverse=True))
 _AREA_ALT = "|".join(AREAS)
 
+# A region in brackets before a company suffix: "Hallmark Renovations (Midlands) Ltd"
+_REGION_PAREN = (
+    r"(?:\([A-Z][\w&]*(?:[ \t][A-Z][\w&]*){0,2}\)[ \t]"
+    r"(?=(?:Ltd|Limited|LLP|PLC|Plc|plc|Inc|Pty)(?![\w\-])))?"
+)
 # "<Cap run> <Head>" (optionally "no. 47")
 _SUFFIXED = re.compile(
-    rf"(?<![\w\-])(?P<ent>(?:{_CAP}[ \t]|{_CAP}[ \t]{_CONN}[ \t]){{1,7}}(?:{_HEAD_ALT})"
+    rf"(?<![\w\-])(?P<ent>(?:{_CAP}[ \t]|{_CAP}[ \t]{_CONN}[ \t]){{1,7}}{_REGION_PAREN}"
+    rf"(?:{_HEAD_ALT})"
     rf"(?:[ \t](?:of|for|de|di|du|Of|For)[ \t](?:(?:the|The)[ \t])?{_CAP}(?:[ \t]{_CAP}){{0,3}})?"
     rf"(?:[ \t](?:no\.|No\.|nr\.|n°)[ \t]?\d+)?)(?![\w\-])"
 )

@@ -414,8 +414,8 @@ _FIELD_ABBREVIATIONS = frozenset(
     "SSN DOB NRIC NI NINO PPSN TRN NIN BVN PAN SIN CNIC NHS MRN ID TIN IRD".split()
 )
 _NOT_NAMES = frozenset(
-    "sir madam colleague colleagues team all everyone customer customers hiring manager "
-    "friends friend there you guys folks members applicant parents patient".split()
+    "sir sirs madam madams sir/madam colleague colleagues team all everyone customer customers "
+    "hiring manager friends friend there you guys folks members applicant parents patient".split()
 )
 #: Kinship words a chat contact is saved under ("03/02/24, 20:20 - Mummy: ..."): no name.
 KIN_SPEAKERS = frozenset(

@@ -37,3 +37,34 @@ def test_spans_without_titles_are_returned_unchanged():
     text = "Nurse at Acme Widgets"
     got = employers_after_titles(text, [Span(0, 5, "JOB_TITLE", 0.8, "x")])
     assert [(text[s.start : s.end], s.source) for s in got][1] == ("Acme Widgets", SOURCE)
+
+
+def test_a_name_that_a_sentence_end_follows_is_cut_at_the_sentence_end():
+    text = "Please accept this as notice of my resignation as Sous Chef at Shore Kitchen. My last"
+    start = text.index("Sous Chef")
+    got = employers_after_titles(text, [Span(start, start + 9, "JOB_TITLE", 0.85, "x")])
+    assert [text[s.start : s.end] for s in got if s.source == SOURCE] == ["Shore Kitchen"]
+
+
+def test_a_firm_after_a_named_person_and_of_is_the_employer():
+    assert "Calder Employment Law" in _orgs(
+        "The claimant was represented by Ms Ruth Abernethy of Calder Employment Law; the"
+    )
+    assert "GW Developments (NW) Ltd" in _orgs(
+        "The applicant, Mr Gary Whitcombe of GW Developments (NW) Ltd, has already removed"
+    )
+
+
+def test_a_place_after_a_person_and_of_is_no_employer():
+    assert _orgs("Anna Kowalski of Leeds said so.") == []
+    assert _orgs("Mr John Hale of Counsel appeared for the applicant.") == []
+
+
+def test_after_for_only_a_name_with_a_rare_or_organisation_word_is_an_employer():
+    text = "She works as a nurse for Brightwater Care Homes, and as a cleaner for Human Resources."
+    title1 = text.index("nurse")
+    title2 = text.index("cleaner")
+    spans = [Span(title1, title1 + 5, "JOB_TITLE", 0.8, "x")]
+    spans.append(Span(title2, title2 + 7, "JOB_TITLE", 0.8, "x"))
+    got = employers_after_titles(text, spans)
+    assert [text[s.start : s.end] for s in got if s.source == SOURCE] == ["Brightwater Care Homes"]

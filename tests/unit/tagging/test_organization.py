@@ -22,6 +22,11 @@ R = OrganizationRecognizer()
         ("in Sokal Correctional Colony no. 47 in", "Sokal Correctional Colony no. 47"),
         ("the Andalusia High Court of Justice (appeal", "Andalusia High Court of Justice"),
         ("The Employment Tribunal ruled", "Employment Tribunal"),
+        ("Dear Sirs,\nHallmark Renovations (Midlands) Ltd\nUnit 7",
+         "Hallmark Renovations (Midlands) Ltd"),
+        ("The Consul\nVisa Section\nEmbassy of Japan\n2627 Roxas Boulevard", "Embassy of Japan"),
+        ("PRAIRIE ELECTRIC COOPERATIVE - MEMBER SERVICES TICKET", "PRAIRIE ELECTRIC COOPERATIVE"),
+        ("AFRIFIN SUMMIT SECRETARIAT\nNo. 14 Liberation Link", "AFRIFIN SUMMIT SECRETARIAT"),
     ],
 )  # fmt: skip
 def test_institutions_are_one_organization_span(spans_of, text, expected):

@@ -53,6 +53,7 @@ def test_persons_are_found_from_their_surroundings(spans_of, text, expected):
     "text",
     [
         "Dear Sir or Madam,\nI write",
+        "Dear Sirs,\nHallmark Renovations",
         "Dear Hiring Manager,",
         "A. Background to the case",
         "B. Relevant domestic law and practice",
