@@ -372,12 +372,26 @@ ROLE_HEADS = (
     "Researcher|Student|Intern|Apprentice|Chef|Cook|Librarian|Curator|Surveyor|Commissioner|"
     "Registrar|Fitter|Hygienist|Organiser|Organizer|Cleaner|Porter|Mechanic|Electrician|"
     "Plumber|Welder|Labourer|Laborer|Cashier|Receptionist|Guard|Steward|Stewardess|Attendant|"
-    "Paramedic|Dispatcher|Caretaker|Housekeeper|Nanny|Carer|Advocate|Counsel|"
+    "Paramedic|Dispatcher|Caretaker|Housekeeper|Nanny|Carer|Advocate|Counsel|Setter|"
+    "Generalist|Adjuster|Handler|Assessor|Caseworker|Dispenser|Estimator|Recruiter|Foreman|"
+    "Superintendent|Investigator|Examiner|Adjudicator|Mediator|Valuer|Underwriter|Actuary|"
+    "Coroner|"
     "[A-Z][a-z]+ologist|[A-Z][a-z]+iatrist|[A-Z][a-z]+ician"
+)
+# "Head of Data", "Director of Finance", "Chair of the Board": the field after a head
+_ROLE_FIELD = (
+    r"(?:[ \t]of[ \t](?:the[ \t])?[A-Z][\w'\u2019\-]*"
+    r"(?:[ \t](?:and|&)[ \t][A-Z][\w'\u2019\-]*|[ \t][A-Z][\w'\u2019\-]*){0,3})"
 )
 _ROLE_RUN = (
     r"(?P<ent>(?:(?:[A-Z][\w'\u2019\-]*|of|and|&)[ \t]){0,5}(?:" + ROLE_HEADS + r")"
-    r"(?:[ \t](?:I{1,3}|IV|[1-3]))?)(?![\w\-])"
+    r"(?:[ \t](?:I{1,3}|IV|[1-3]))?" + _ROLE_FIELD + r"?)(?![\w\-])"
+)
+# Heads that are also surnames or names ("Smith, Anna Cook"): a role with one of them never
+# starts with a given name.
+_SURNAME_HEADS = frozenset(
+    "Lead Head Chair Partner Associate Cook Porter Guard Steward Coach Fitter Clerk Advocate "
+    "Counsel Driver Student Captain Agent Worker Foreman Setter Broker".split()
 )
 _ROLE_POSITIONS = re.compile(
     r"(?:(?<=[a-z\u00e0-\u024f\)]),[ \t]"  # "Joanna Obi-Whitfield, Payroll Officer"
@@ -558,7 +572,10 @@ class JobTitleRecognizer(Recognizer):
                 words = surface.split()
                 if not surface[:1].isupper() or words[0] in _ROLE_NOT_FIRST:
                     continue
-                if "&" in words or words[0] in _given_names():
+                head = re.sub(r"[ \t]of[ \t].*\Z", "", surface).split()[-1]
+                if "&" in words or (
+                    words[0] in _given_names() and (len(words) < 2 or head in _SURNAME_HEADS)
+                ):
                     continue  # "Stefan Walz of Walz & Partner": a person, then a firm
                 out.append(Span(rs, re_, "JOB_TITLE", self.ROLE_SCORE, self.name))
         return out

@@ -92,6 +92,11 @@ def test_trade_words_between_a_determiner_and_a_title_join_it(text, title):
             "Consultant Rheumatologist",
         ),
         ("Position: Transport Planner II, Night Operations", "Transport Planner II"),
+        ("Paul Whitehead (Director of Finance), Nadia", "Director of Finance"),
+        ("said Dame Whetu Paraone, Chair of the Board. We", "Chair of the Board"),
+        ("Ingrid Solberg (Head of Data, based in Oslo)", "Head of Data"),
+        ("Contact: Marcus Thibodeaux, Loan Officer, tel 504-555-0161", "Loan Officer"),
+        ("Witness: Sunil Dhawan, Machine Setter, was at the next machine", "Machine Setter"),
     ],
 )
 def test_capitalized_titles_in_a_role_position_are_found(title, text):
@@ -101,7 +106,13 @@ def test_capitalized_titles_in_a_role_position_are_found(title, text):
 
 
 @pytest.mark.parametrize(
-    "text", ["London, United Kingdom", "Smith (United Nations) said", "Kind regards,\nThe Team"]
+    "text",
+    [
+        "London, United Kingdom",
+        "Smith (United Nations) said",
+        "Kind regards,\nThe Team",
+        "Jones, Anna Cook said",  # a given name before a head that is also a surname
+    ],
 )
 def test_capitalized_words_outside_a_role_are_not_titles(text):
     r = JobTitleRecognizer()
