@@ -28,7 +28,7 @@ class IbanRecognizer(Recognizer):
     name: ClassVar[str] = "iban_checksum"
     entity_types: ClassVar[tuple[str, ...]] = ("IBAN",)
     SCORE: ClassVar[float] = 1.0
-    SHAPE_SCORE: ClassVar[float] = 0.7
+    SHAPE_SCORE: ClassVar[float] = 0.8  # above a phone number read inside it
 
     def analyze(self, text: str) -> list[Span]:
         """Find valid IBANs (see the module docstring)."""

@@ -20,6 +20,7 @@ from typing import ClassVar
 from stdnum.es import dni as es_dni
 from stdnum.es import nie as es_nie
 from stdnum.fr import nir as fr_nir
+from stdnum.in_ import aadhaar as in_aadhaar
 from stdnum.nl import bsn as nl_bsn
 
 from privtext.tagging.base import Recognizer, Span, compile_context
@@ -156,6 +157,58 @@ _SCHEMES: tuple[_Scheme, ...] = (
         0.6,
         False,
         compile_context(_NINO_CONTEXT + _GENERIC_CONTEXT),  # type: ignore[arg-type]
+    ),
+    _Scheme(
+        # a labelled number of the NINO's shape that breaks its letter rules ("national
+        # insurance no is QJ 44 18 92 C"): a typo or an invented number, still an identifier
+        "gb_nino_labelled",
+        re.compile(_B + r"[A-Z]{2} ?[0-9]{2} ?[0-9]{2} ?[0-9]{2} ?[A-D]" + _E),
+        lambda s: True,
+        0.5,
+        True,
+        compile_context(_NINO_CONTEXT),  # type: ignore[arg-type]
+    ),
+    _Scheme(
+        "in_pan",  # India PAN: five letters (the fourth the holder type), four digits, a letter
+        re.compile(_B + r"[A-Z]{3}[ABCFGHJLPT][A-Z][0-9]{4}[A-Z]" + _E),
+        lambda s: True,
+        0.6,
+        False,
+        compile_context(("pan", "permanent account", "income tax")),  # type: ignore[arg-type]
+    ),
+    _Scheme(
+        "in_aadhaar",  # India Aadhaar: 12 digits in groups of four, Verhoeff check digit
+        re.compile(_B + r"[2-9][0-9]{3} ?[0-9]{4} ?[0-9]{4}" + _E),
+        lambda s: in_aadhaar.is_valid(_digits(s)),
+        0.6,
+        True,
+        compile_context(("aadhaar", "aadhar", "uid", "uidai")),  # type: ignore[arg-type]
+    ),
+    _Scheme(
+        # a number masked but for its last four digits: "XXXX XXXX 5561", "**** **** 4471"
+        "masked_last_four",
+        re.compile(r"(?<![\w*])(?:[Xx*\u2022]{4}[ \-]){2}[0-9]{4}" + _E),
+        lambda s: True,
+        0.7,
+        False,
+        compile_context(_GENERIC_CONTEXT),  # type: ignore[arg-type]
+    ),
+    _Scheme(
+        "nz_nhi",  # New Zealand NHI: three letters (no I or O), then 4 digits or 2 digits 2 letters
+        re.compile(_B + r"[A-HJ-NP-Z]{3}(?:[0-9]{4}|[0-9]{2}[A-HJ-NP-Z]{2})" + _E),
+        lambda s: True,
+        0.5,
+        True,
+        compile_context(("nhi", "national health index")),  # type: ignore[arg-type]
+    ),
+    _Scheme(
+        # UK health professionals' registration: GMC / GPhC 7 digits, NMC PIN "12A3456E"
+        "uk_health_registration",
+        re.compile(_B + r"(?:[0-9]{7}|[0-9]{2}[A-Z][0-9]{4}[A-Z])" + _E),
+        lambda s: True,
+        0.5,
+        True,
+        compile_context(("gmc", "gphc", "nmc", "hcpc", "gdc", "pin")),  # type: ignore[arg-type]
     ),
     _Scheme(
         "pk_cnic",  # Pakistan CNIC: 41203-7719843-5

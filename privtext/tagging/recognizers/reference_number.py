@@ -559,9 +559,12 @@ _ACCOUNT_NEEDS_STRONG = re.compile(
 # "Executive Order 13769", "court order": an order that is not a purchase
 _NOT_AN_ACCOUNT_BEFORE = re.compile(r"(?i)(?<!\w)(?:executive|presidential|royal)\s*$")
 
+# "Account no (NUBAN): 2098814457", "driver's licence (10380005LP7K)": a scheme's name in
+# brackets after the keyword, or the number itself in brackets
 _ACCOUNT_KW_RX = re.compile(
     rf"(?<![\w])(?P<kw>(?i:{_ACCOUNT_KW}))(?!\w)(?P<conn>(?i:{_ACCOUNT_CONNECTOR}))?"
-    rf"\s*(?:(?i:is)\s+|[:=]\s*)?{_ID}"
+    r"(?:[ \t]*\([A-Za-z][A-Za-z .\-]{0,19}\))?"
+    rf"\s*(?:(?i:is)\s+|[:=]\s*|\([ \t]*)?{_ID}"
 )
 _SORT_CODE_RX = re.compile(
     r"(?i:sort\s*code)\s*(?:is\s+|[:=]\s*)?(?P<ent>[0-9]{2}[\-\s][0-9]{2}[\-\s][0-9]{2})"

@@ -47,3 +47,11 @@ def test_when_an_iban_shaped_string_fails_its_checksum_after_iban_then_it_is_tag
         ("DE44 5005 0201 0000 8847 21", IbanRecognizer.SHAPE_SCORE)
     ]
     assert IbanRecognizer().analyze("the code DE44 5005 0201 0000 8847 21 is bad") == []
+
+
+def test_a_labelled_iban_that_fails_its_checksum_beats_a_phone_number_read_inside_it():
+    from privtext.tagging.registry import Tagger
+
+    text = "IBAN: GB47 YORK 0512 3388 2901 74\n\nQueries: accounts"
+    got = [(text[s.start : s.end], s.entity_type) for s in Tagger.default().tag(text)]
+    assert ("GB47 YORK 0512 3388 2901 74", "IBAN") in got

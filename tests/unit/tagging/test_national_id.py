@@ -21,6 +21,12 @@ THRESHOLD = 0.5
         ("DNI 54362315K", "54362315K"),
         ("NIE X2482300W", "X2482300W"),
         ("BSN 111222333", "111222333"),
+        ("my national insurance no is QJ 44 18 92 C if you need it", "QJ 44 18 92 C"),
+        ("PAN card - you had shared BQKPB4471L by message", "BQKPB4471L"),
+        ("Aadhaar 2341 2341 2346 on file", "2341 2341 2346"),
+        ("Masked Aadhaar copy (we have XXXX XXXX 5561 on file)", "XXXX XXXX 5561"),
+        ("Your NHI number - your GP wrote ZKT4418, but", "ZKT4418"),
+        ("Tomasz Lewandowski, Pharmacist, GPhC 2087754", "2087754"),
     ],
 )
 def test_when_a_valid_id_appears_with_its_context_then_it_is_tagged(text, expected, spans_of):
@@ -44,6 +50,10 @@ def test_when_a_valid_id_appears_with_its_context_then_it_is_tagged(text, expect
         "2 95 10 99 126 111 93",  # NIR without context
         "BSN 111222334",  # context but bad checksum
         "DNI 54362315A",  # context but bad check letter
+        "QJ 44 18 92 C",  # a NINO's shape breaking its letter rules, without a label
+        "ZKT4418",  # an NHI's shape without its label
+        "2087754",  # seven digits without a registration body
+        "Aadhaar 2341 2341 2345",  # a bad Verhoeff check digit
     ],
 )
 def test_when_rules_fail_or_context_is_missing_then_nothing_is_tagged(text, spans_of):

@@ -75,6 +75,8 @@ def test_when_text_is_not_a_case_number_then_nothing_is_tagged(text, spans_of):
         ("Patient ID: 00482913", "00482913"),
         ("employee number 4471", "4471"),
         ("membership card, No. AB1234", "AB1234"),
+        ("Account no (NUBAN): 2098814457", "2098814457"),
+        ("have your driver's licence (10380005LP7K) available", "10380005LP7K"),
     ],
 )
 def test_when_an_account_number_appears_then_it_is_tagged(text, expected, spans_of):
