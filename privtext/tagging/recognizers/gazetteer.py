@@ -313,6 +313,8 @@ AMBIGUOUS_GIVEN = frozenset(
         "Earl",
         "Jo",
         "Sunny",
+        "Reg",
+        "Mercy",
     }
 )
 

@@ -278,8 +278,9 @@ _CAPS_SURNAME = r"(?:Ma?c|O')?[A-Z\u00c0-\u00de]{2}[A-Z\u00c0-\u00de'\-]+"
 _NOTICE_SURNAMES = re.compile(
     rf"(?m)^[ \t]*(?P<a>{_CAPS_SURNAME})(?:"
     rf"[ \t]+[-\u2013\u2014][ \t]+(?:(?P<b>{_CAPS_SURNAME})(?=[ \t]*[.,\n])|(?=To\b|n[\u00e9e]e\b))"
-    r"|(?=[ \t]+(?:Dr|Mr|Mrs|Ms|Miss|Prof|Rev|Revd)\.?[ \t]+[A-Z][a-z])"
-    r"|[ \t]+(?P<given>[A-Z][a-z\u00e0-\u024f]+)(?=(?:[ \t][A-Z][a-z\u00e0-\u024f]+)?[.,][ \t]))"
+    r"|(?=[ \t]+(?:Dr|Mr|Mrs|Ms|Miss|Prof|Rev|Revd)\.?[ \t]+[A-Z][a-z])|(?=\.[ \t]+To\b)"
+    r"|[ \t]+(?P<given>[A-Z][a-z\u00e0-\u024f]+)(?=(?:[ \t][A-Z][a-z\u00e0-\u024f]+)?"
+    r"(?:[.,][ \t]|[ \t]+\(|[ \t]+[0-9]{4}\b)))"
 )
 # Names listed after a plural word for relatives: "her children Marcia (Toronto), Delroy and
 # Paulette", "eleven grandchildren, including Shanique, Andre and Kemar"
@@ -387,8 +388,8 @@ _KIN_NAME = re.compile(
 )
 _LOWER_NAME_BEFORE = re.compile(
     r"(?i:\b(?:hey|hi|hiya|hello|thx|thanks|ty|cheers|dear|and|with|ask|asked|tell|told|call|"
-    r"called|text|texted|ping|cc|my (?:husband|wife|partner|neighbou?r|friend|brother|sister|"
-    r"son|daughter|boss|mum|mom|dad|cousin|uncle|aunt|bf|gf|boyfriend|girlfriend|colleague|"
+    r"called|text|texted|ping|cc|(?:my|her|his|our|their|your) (?:husband|wife|partner|"
+    r"neighbou?r|friend|brother|sister|son|daughter|boss|mum|mom|dad|cousin|uncle|aunt|bf|gf|boyfriend|girlfriend|colleague|"
     r"mate)|uncle|aunty|auntie|aunt|cousin|i'?m|i am|this is|it'?s)[ \t]+)"
     r"(?P<ent>[a-z][a-z\-]{2,20})\b"
 )
@@ -445,6 +446,7 @@ class PersonCueRecognizer(Recognizer):
     entity_types: ClassVar[tuple[str, ...]] = ("PERSON",)
     FIELD_SCORE: ClassVar[float] = 0.85
     LETTER_SCORE: ClassVar[float] = 0.8
+    GREETED_NAME_SCORE: ClassVar[float] = 0.9
     INITIALS_SCORE: ClassVar[float] = 0.8
     LOWER_SCORE: ClassVar[float] = 0.75
     VERB_SCORE: ClassVar[float] = 0.7
@@ -532,7 +534,10 @@ class PersonCueRecognizer(Recognizer):
             if rx is _FIELD and ":" not in text:
                 continue  # every field has its colon
             for m in rx.finditer(text):
-                self._add(out, text, m.start("ent"), m.end("ent"), score)
+                sc = score
+                if rx is _GREETING and m.group("ent").strip() in self._gaz.given:
+                    sc = self.GREETED_NAME_SCORE  # "Hi Zara,": above a shop of that name
+                self._add(out, text, m.start("ent"), m.end("ent"), sc)
         for m in _CLOSING.finditer(text):
             self._add(out, text, m.start("ent"), m.end("ent"), self.LETTER_SCORE)
         for m in _RELATION_NAME.finditer(text):

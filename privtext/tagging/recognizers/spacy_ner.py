@@ -408,7 +408,7 @@ def _label_or_lower_word(text: str, surface: str, end: int) -> bool:
 
 # Where a list of names splits: "&", "and", a comma
 _NAME_LIST_SEP = re.compile(r"[ \t]*(?:&|\band\b|,)[ \t]*")
-_NAME_WORD = re.compile(r"[A-Z][a-z\u00e0-\u024f]+(?:['\-][A-Z]?[a-z\u00e0-\u024f]+)?")
+_NAME_WORD = re.compile(r"(?:Mc|Mac)?[A-Z][a-z\u00e0-\u024f]+(?:['\-][A-Z]?[a-z\u00e0-\u024f]+)?")
 #: Zipf frequency under which a capitalised word after a given name reads as a surname.
 SURNAME_MAX_ZIPF = 4.5
 
@@ -483,7 +483,14 @@ def persons_in_group(text: str, start: int, end: int) -> list[tuple[int, int]] |
         if not 1 <= len(words) <= 3 or not all(_NAME_WORD.fullmatch(w) for w in words):
             return None
         if words[0] not in gaz.given or words[0] in gaz.known_tokens:
-            return None
+            if not (
+                len(words) == 2
+                and pos == start
+                and m is None
+                and _name_and_surname(words)
+                and not _org_suffix_after(text, end)
+            ):
+                return None
         for w in words[1:]:
             if w in gaz.known_tokens or w in _ORG_HEADWORDS:
                 return None
@@ -494,6 +501,47 @@ def persons_in_group(text: str, start: int, end: int) -> list[tuple[int, int]] |
         if m is not None:
             pos = m.end()
     return parts
+
+
+# A surname by its shape: "McPhail", "MacInnes", "O'Reilly"
+_SURNAME_SHAPE = re.compile(r"(?:Mc|Mac|O['\u2019])[A-Z][a-z]{2,}")
+
+
+def _name_and_surname(words: list[str]) -> bool:
+    """Two words that read as a name: a surname (known, or Mc/Mac/O' by shape) that names no
+    place or organisation, after a first word that is a given name also known as something
+    else ("Shona McPhail", "Jordan Henderson") or a rare word no list knows ("Wenna
+    Trevithick")."""
+    from wordfreq import zipf_frequency
+
+    from privtext.tagging.recognizers.gazetteer import load_gazetteer
+
+    gaz = load_gazetteer(None)
+    first, last = words
+    if last in gaz.known_tokens or last in _ORG_HEADWORDS or last in _PLACE_HEADS:
+        return False
+    if not (last in gaz.surnames or _SURNAME_SHAPE.fullmatch(last)):
+        return False
+    if zipf_frequency(last.lower(), "en") >= 3.0:
+        return False  # "Jordan Green", "Chelsea Park"
+    if first in gaz.given:
+        return True
+    return (
+        len(first) <= 9  # "Stowarzyszenie Deszcz": an association, not a given name
+        and first not in gaz.known_tokens
+        and zipf_frequency(first.lower(), "en") < 2.5
+    )
+
+
+def _org_suffix_after(text: str, end: int) -> bool:
+    """Whether a company suffix follows ``end`` ("Scheibe Beyer GbR")."""
+    from privtext.tagging.recognizers.gazetteer import load_gazetteer
+    from privtext.tagging.recognizers.organization import HEAD_SET
+
+    m = re.match(r"[ \t]+([\w.&]+)", text[end : end + 20])
+    return m is not None and (
+        m.group(1) in load_gazetteer(None).org_suffixes or m.group(1) in HEAD_SET
+    )
 
 
 _SAINT = frozenset({"St", "St.", "Saint", "Ste", "Ste.", "San", "Santa", "Sao", "São", "Mt", "Mt."})

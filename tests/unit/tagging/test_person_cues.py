@@ -29,6 +29,7 @@ R = PersonCueRecognizer()
         ("hey rosa,\n\nsorry i missed", ["rosa"]),
         ("re the flat - javi says the landlord", ["javi"]),
         ("maybe my neighbour joana?", ["joana"]),
+        ("hiya its her daughter zara, can i pick it up", ["zara"]),
         ("Dependants: wife Farzana (31); children Mursal (9)", ["Farzana", "Mursal"]),
         ("great-grandchild Fiadh, sister Bríd, nieces", ["Fiadh", "Bríd"]),
         ("daughters-in-law Mags and Chen", ["Mags"]),

@@ -544,6 +544,43 @@ def test_family_notices_headed_by_surnames_in_capitals():
     assert not {"BIRTHS", "NOTICE", "DEATHS", "RUBY WEDDING"} & persons
 
 
+def test_notices_with_the_surname_before_given_names_years_or_brackets():
+    text = (
+        "DEATHS\nPENHALIGON Ruth Elizabeth (née Trewin). Passed away peacefully.\n\n"
+        "MAHLANGU Sipho Daniel 1949 - 2025. Of Heaton Moor.\n\n"
+        "BIRTHS\nADEYEMI-HUGHES. To Funmi and Gareth, a daughter.\n"
+    )
+    got = _typed(text, Tagger.default().tag(text))
+    persons = {s for s, t in got if t == "PERSON"}
+    assert {"PENHALIGON", "MAHLANGU", "ADEYEMI-HUGHES"} <= persons
+    assert not {"DEATHS", "BIRTHS"} & persons
+
+
+def test_a_greeted_given_name_beats_a_shop_of_that_name():
+    text = "10/03/25 11:52 OUT to 07469 208 115\nHi Zara, yes that's fine. Thanks Zara."
+    got = _typed(text, Tagger.default().tag(text))
+    assert [t for s, t in got if s == "Zara"] == ["PERSON", "PERSON"]
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        ("Message from Wenna Trevithick, Front Office Manager:", "Wenna Trevithick"),
+        ("Dovedale Dash (23 Feb): Shona McPhail was third woman home", "Shona McPhail"),
+        ("A loan was approved for Mercy Chebet (ID no. 28841573) for her", "Mercy Chebet"),
+    ],
+)
+def test_a_name_and_a_known_surname_that_ner_calls_a_place_or_group_is_a_person(text, name):
+    got = _typed(text, Tagger.default().tag(text))
+    assert (name, "PERSON") in got
+
+
+def test_a_name_before_a_company_suffix_stays_an_organisation():
+    text = "2013 - present: lecturer, Scheibe Beyer GbR, Firenze"
+    got = _typed(text, Tagger.default().tag(text))
+    assert ("Scheibe Beyer GbR", "ORGANIZATION") in got
+
+
 def test_named_buildings_and_places_join_the_address_around_them():
     text = (
         "Please reply to The Vicarage, Church Lane, Great Wittering, Chichester PO20 8QT.\n"
