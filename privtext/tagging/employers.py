@@ -45,7 +45,7 @@ _END = re.compile(
     re.M,
 )
 _WEAK = frozenset({"PERSON", "LOCATION"})
-_LINE_START = re.compile(r"(?:^|\n)[ \t]*\Z")
+_LINE_START = re.compile(r"(?:^|\n)[ \t>]*\Z")  # a quoted e-mail's "> " too
 _PERSON_SEP = re.compile(r"[ \t]*(?:,|\u2013|\u2014|-|\||\u00b7|/)[ \t]*\Z")
 
 

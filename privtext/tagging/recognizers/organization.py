@@ -42,7 +42,7 @@ HEADS = (
     "Pvt. Holdings Ventures Capital Energy Foods Pharma Analytics Advisory Dental Veterinary "
     "Vets Nursery Academy Kindergarten Polytechnic Recruitment Investigations Apartments "
     "Health Mutual Broadband Transit Rental Rentals Berhad Initiative Cooperative Co-operative "
-    "Tribunals Courts Embassy Consulate Secretariat GbR OHG KG"
+    "Tribunals Courts Embassy Consulate Secretariat GbR OHG KG Partnership Management Software"
 ).split()
 PREFIX_HEADS = (
     "University Universidad Universidade Università Université Universität College Collège "

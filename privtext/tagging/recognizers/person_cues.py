@@ -500,8 +500,10 @@ class PersonCueRecognizer(Recognizer):
         while comma >= 0:
             line_end = text.find("\n", comma)
             after = text[comma + 1 : line_end if line_end >= 0 else len(text)].split()[:5]
-            if any(_ROLE_HEAD_WORD.fullmatch(w.strip(",;.()")) for w in after):
-                e = comma
+            if any(_ROLE_HEAD_WORD.fullmatch(w.strip(",;.()")) for w in after) or any(
+                w.strip(",;.()") in _ORG_HEADS for w in after[:4]
+            ):
+                e = comma  # "Dr Huw Meredith, Taff Vale Surgery": the practice is no name
                 break
             comma = text.find(",", comma + 1, e)
         # a field's abbreviation after the name ("Darnell J. Villanueva SSN: 439-...")

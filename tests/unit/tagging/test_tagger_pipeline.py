@@ -702,3 +702,21 @@ def test_role_words_and_field_abbreviations_are_no_persons():
     persons = {s for s, t in got if t == "PERSON"}
     assert {"Alicia Brandt", "Dale Brekke"} <= persons
     assert not {"Client", "Worker", "SSN", "DOB", "MEMBER", "Member"} & persons
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("I do the round on Cundiff Road and Sandy Lane this week", ("Sandy Lane", "LOCATION")),
+        ("Gurdwara Sparkbrook on Stratford Road, all welcome.", ("Stratford Road", "LOCATION")),
+        ("Sandy Lane said hello.", ("Sandy Lane", "PERSON")),
+        ("GP: Dr Huw Meredith, Taff Vale Surgery\nCompleted by", ("Huw Meredith", "PERSON")),
+        ("GP: Dr Huw Meredith, Taff Vale Surgery\nCompleted by",
+         ("Taff Vale Surgery", "ORGANIZATION")),
+        ("> Rosa\n> Head of Purchasing, Greenleaf Teas", ("Greenleaf Teas", "ORGANIZATION")),
+        ("the applicant's agent, Calder Design Partnership, relies",
+         ("Calder Design Partnership", "ORGANIZATION")),
+    ],
+)  # fmt: skip
+def test_streets_practices_and_firms_next_to_names(text, expected):
+    assert expected in _typed(text, Tagger.default().tag(text))
