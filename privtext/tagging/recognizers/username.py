@@ -59,6 +59,25 @@ _LOGIN_AFTER_NAME = re.compile(
 )
 
 
+# A word joined by an underscore ("BigJ_1978", "throwaway_wrk22", "Dee_in_Digbeth"); constants
+# in capitals ("MAX_SIZE") and calls ("get_user(") are left out.
+_UNDERSCORE_LOGIN = re.compile(
+    r"(?<![\w@./\-])(?![A-Z0-9_]+(?!\w))[A-Za-z][A-Za-z0-9]*_[A-Za-z0-9_]*[A-Za-z0-9]"
+    r"(?![\w@(]|\.\w)"
+)
+
+
+def _login_shaped(token: str) -> bool:
+    """An underscore token that is a login rather than a field name: a digit in it, or a part
+    that is no frequent English word ("dazza_mcc", but not "user_id" or "first_name")."""
+    from wordfreq import zipf_frequency
+
+    parts = [p for p in token.split("_") if p]
+    return any(c.isdigit() for c in token) or any(
+        zipf_frequency(p.lower(), "en") < 3.0 for p in parts
+    )
+
+
 def _rare_word(word: str) -> bool:
     from wordfreq import zipf_frequency
 
@@ -70,6 +89,7 @@ class UsernameRecognizer(PatternRecognizer):
 
     name: ClassVar[str] = "username_pattern"
     entity_types: ClassVar[tuple[str, ...]] = ("USERNAME",)
+    UNDERSCORE_SCORE: ClassVar[float] = 0.6
     PATTERNS: ClassVar[list[tuple[str, str, float]]] = [
         # @handle, not the domain part of an e-mail (no word character or dot before the @)
         ("handle", r"(?<![\w.@/])(?P<ent>@[A-Za-z0-9_](?:[A-Za-z0-9_.]{0,28}[A-Za-z0-9_])?)"
@@ -78,7 +98,7 @@ class UsernameRecognizer(PatternRecognizer):
             "login_cue",
             r"(?i:\b(?:(?:user ?name|user ?id|handle|nick(?:name)?|github|gitlab|twitter|"
             r"instagram|insta|snap(?:chat)?|telegram|skype|discord|reddit|tiktok)\b"
-            r"(?:[ \t]*[:=][ \t]*|[ \t]+is[ \t]+)|"
+            r"(?:[ \t]*[:=][ \t]*|[ \t]+(?:is|will be|was)[ \t]+)|"
             r"(?:accepted (?:publickey|password) for|invalid user|for user|log(?:ged)? in as)"
             r"[ \t]+|sudo:[ \t]+))(?P<ent>" + _LOGIN + r")(?![\w@]|\.[A-Za-z])",
             0.8,
@@ -103,7 +123,10 @@ class UsernameRecognizer(PatternRecognizer):
             # the speaker of a stamped chat or review line, login-shaped or lower case
             "stamped_nick",
             STAMP_LINE_START + r"(?P<ent>(?=[\w.\-]*[_.0-9])[A-Za-z0-9][A-Za-z0-9_.\-]{1,30}"
-            r"[A-Za-z0-9_]|[a-z][a-z\-]{1,30}[a-z])" + STAMP_LINE_SEP + STAMP_LINE_END,
+            r"[A-Za-z0-9_]|[a-z][a-z\-]{1,30}[a-z])"
+            # a place between the speaker and the date in reviews: "dazza_mcc \u00b7 Paisley \u00b7"
+            r"(?:" + STAMP_LINE_SEP + r"[A-Z][\w'\-]*(?:[ \t][A-Z][\w'\-]*){0,2})?"
+            + STAMP_LINE_SEP + STAMP_LINE_END,
             0.85,  # above NER's guesses ("kris.lindgren" as an organisation)
         ),
         (
@@ -126,6 +149,13 @@ class UsernameRecognizer(PatternRecognizer):
     def analyze(self, text: str) -> list[Span]:
         """The patterns, plus lower-case nicknames that open two chat lines or more."""
         out = super().analyze(text)
+        if "_" in text:
+            have = {(sp.start, sp.end) for sp in out}
+            for m in _UNDERSCORE_LOGIN.finditer(text):
+                if (m.start(), m.end()) not in have and _login_shaped(m.group()):
+                    out.append(
+                        Span(m.start(), m.end(), "USERNAME", self.UNDERSCORE_SCORE, self.name)
+                    )
         if ":" not in text:
             return out
         for m in _LOGIN_AFTER_NAME.finditer(text):

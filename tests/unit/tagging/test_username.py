@@ -27,6 +27,13 @@ R = UsernameRecognizer()
         ("2024-09-03 09:20 sam.ali - AD account not locked", ["sam.ali"]),
         ("03/09/2024 10:05 r.kowalski (Security) - blocked", ["r.kowalski"]),
         ("Caller: Nguyen Thi Mai Anh (nguyenma), Clinical Coder", ["nguyenma"]),
+        (
+            "\u2605\u2605\u2605\u2605\u2605  dazza_mcc \u00b7 Paisley \u00b7 14/11/2024\nboiler",
+            ["dazza_mcc"],
+        ),
+        ("access under REQ-118834. username will be jeriksen", ["jeriksen"]),
+        ("i am karen_w_1972 on there", ["karen_w_1972"]),
+        ("ask Dee_in_Digbeth about it", ["Dee_in_Digbeth"]),
     ],
 )
 def test_usernames_are_found(spans_of, text, expected):
@@ -38,6 +45,7 @@ def test_usernames_are_found(spans_of, text, expected):
     [
         "write to maria.garcia@example.org today",
         "Note: the meeting moved",
+        "set MAX_SIZE, call get_user() and fill the user_id and first_name fields",
         "Subject: refund",
         "rajiv: on it",  # a plain word at a line start is not enough on its own
         "price @ 5 euros",
