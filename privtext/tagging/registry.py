@@ -42,6 +42,7 @@ from privtext.tagging.recognizers.address import (
     StreetAddressRecognizer,
     merge_address_blocks,
     streets_without_numbers_are_places,
+    trailing_postal_codes,
 )
 from privtext.tagging.recognizers.age import AgeRecognizer
 from privtext.tagging.recognizers.date import DateRecognizer
@@ -336,7 +337,7 @@ class Tagger:
         if self.min_score > 0.0:
             spans = [s for s in spans if s.score >= self.min_score]
         kept = merge_address_blocks(text, resolve_overlaps(spans, len(text)))
-        kept = streets_without_numbers_are_places(text, kept)
+        kept = streets_without_numbers_are_places(text, trailing_postal_codes(text, kept))
         kept = roles_next_to_persons(text, persons_named_like_organisations(text, kept))
         kept = employers_after_titles(text, speaker_labels_are_no_titles(text, kept))
         if self.consistency and kept:

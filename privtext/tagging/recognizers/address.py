@@ -257,7 +257,8 @@ _TRAIL_NUM = (
 )
 _LINKERS = (
     r"(?:(?:de|du|des|de[ \t]+la|de[ \t]+l'|d'|del|de[ \t]+los|de[ \t]+las|della|delle|dei|"
-    r"degli|di|da|do|dos|das|dels|van|van[ \t]+de|van[ \t]+der|von|der|den|of[ \t]+the|of)"
+    r"degli|di|da|do|dos|das|dels|van|van[ \t]+de|van[ \t]+der|von|der|den|of[ \t]+the|of|"
+    r"y|yr|na|an)"
     r"[ \t]+)?"
 )
 _ROMANCE_TYPES = (
@@ -266,7 +267,8 @@ _ROMANCE_TYPES = (
     r"Camino|Carretera|Ronda|Rambla|Traves[\u00ed]a|Plaza|Pla[\u00e7c]a|Pra[\u00e7c]a|Alameda|"
     r"Estrada|Via|Viale|Piazza|Piazzale|Corso|Largo|Vicolo|Contrada|Rua|Travessa|Strada|"
     r"Calea|Bulevardul|Ulica|Aleja|Ulitsa|Prospekt|Vulytsia|Vulitsa|ulica|aleja|[Pp]lac|"
-    r"[Oo]siedle|[Rr]ondo|[Bb]orgo)"
+    r"[Oo]siedle|[Rr]ondo|[Bb]orgo|Heol|Ffordd|Stryd|L\u00f4n|Rhodfa|Cilgant|Sr\u00e0id|"
+    r"Sr\u00e1id|B\u00f3thar)"
 )
 # Lower-case or capitalized street abbreviations: "ul. Długa", "str. Mihai Eminescu",
 # "vul. Shevchenka", "al. Jerozolimskie", "av. Paulista", "bd. Unirii".
@@ -1299,6 +1301,11 @@ _LEAD_BUILDING_RX = re.compile(
     r"Mansions|Apartments|Residence|Chambers|Villa|Plaza|Centre|Center|Vicarage|Rectory)),"
     r"[ \t]*\Z"
 )
+_LEAD_UNIT_NAME_RX = re.compile(
+    r"(?i:(?<![\w])(?P<seg>(?:flat|apt|apartment|unit|suite|plot|block|blk|house|shop|lot)\.?"
+    r"[ \t]*(?:no\.?[ \t]*)?[0-9]{1,5}[A-Za-z]?(?:[\-/][0-9A-Za-z]{1,4})?),[ \t]*)"
+    rf"(?:{_CAPWORD}[ \t]+){{0,2}}{_CAPWORD},[ \t]*\Z"
+)
 _LEAD_NUM_RX = re.compile(r"(?<![\w\-])[0-9]{1,4}(?:-[0-9]{1,4}){0,3}[A-Za-z]?[ \t]+\Z")
 _CAP_SEG_RX = re.compile(rf"{_PLACE}")
 _LEAD_CAPS_RX = re.compile(rf"(?<![\w,])(?:{_CAPWORD}[ \t]+){{1,3}}\Z")
@@ -1427,6 +1434,10 @@ def merge_address_blocks(text: str, spans: list[Span]) -> list[Span]:
             if lead is not None and lead.end() == start:
                 start = lead.start("seg")
                 continue
+            lead = _LEAD_UNIT_NAME_RX.search(text, max(0, start - 64), start)
+            if lead is not None and lead.end() == start:
+                start = lead.start("seg")
+                continue
             num = _LEAD_NUM_RX.search(text, max(0, start - 20), start)
             if num is not None and num.end() == start:
                 start = num.start()
@@ -1472,6 +1483,57 @@ def _person_is_street(text: str, sp: Span) -> bool:
 
         return slot or value.split(" ", 1)[0] not in load_gazetteer(None).given
     return slot or sp.source == "spacy_ner"
+
+
+# A four-digit postal code after an address's last place: "23 Jacaranda Crescent, Edenvale,
+# Gauteng, 1609" (South Africa), "Taytay, Rizal 1920" (the Philippines), "Melbourne VIC 3000"
+_TRAILING_CODE_RX = re.compile(
+    rf"(?:,?[ \t]+(?:{_CAPWORD}(?:[ \t]+{_CAPWORD}){{0,2}},?[ \t]+)?)"
+    r"[0-9]{4}(?=[ \t]*(?:\r?\n|\Z|[.;)]|,[ \t]))"
+)
+_ENDS_IN_PLACE_RX = re.compile(rf"{_CAPWORD}\Z")
+
+
+def trailing_postal_codes(text: str, spans: list[Span]) -> list[Span]:
+    """Address blocks extended over a four-digit postal code after their last place.
+
+    Only a block with at least one comma that ends in a capitalised word is extended; spans
+    inside the extension (a year read in "Rizal 1920") are dropped.
+
+    Args:
+        text: the document.
+        spans: kept spans sorted by start.
+
+    Returns:
+        The spans.
+    """
+    out: list[Span] = []
+    i = 0
+    changed = False
+    while i < len(spans):
+        sp = spans[i]
+        value = text[sp.start : sp.end]
+        m = None
+        if sp.entity_type == "STREET_ADDRESS" and "," in value and _ENDS_IN_PLACE_RX.search(value):
+            m = _TRAILING_CODE_RX.match(text, sp.end)
+        if m is None:
+            out.append(sp)
+            i += 1
+            continue
+        end = m.end()
+        j = i + 1
+        while j < len(spans) and spans[j].start < end:
+            if spans[j].end > end:
+                break
+            j += 1
+        if j < len(spans) and spans[j].start < end:
+            out.append(sp)  # a span runs on past the code: leave the block as it is
+            i += 1
+            continue
+        out.append(Span(sp.start, end, sp.entity_type, sp.score, sp.source))
+        changed = True
+        i = j
+    return out if changed else spans
 
 
 def streets_without_numbers_are_places(text: str, spans: list[Span]) -> list[Span]:

@@ -450,3 +450,31 @@ def test_when_a_street_name_is_part_of_an_address_block_then_it_stays_in_the_blo
     assert [(text[s.start : s.end], s.entity_type) for s in spans] == [
         ("Flat 2, Queen Street\nLeeds LS1 4AB", "STREET_ADDRESS")
     ]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Discharge destination: 7 Heol y Felin, Pontypridd CF37 4DP (new)",
+         "7 Heol y Felin, Pontypridd CF37 4DP"),
+        ("Ms Bhriain\nApartment 14, Cois Abhann, Dock Road, Limerick V94 X2K7\n",
+         "Apartment 14, Cois Abhann, Dock Road, Limerick V94 X2K7"),
+        ("Physical address: 23 Jacaranda Crescent, Edenvale, Gauteng, 1609\nCell: 082",
+         "23 Jacaranda Crescent, Edenvale, Gauteng, 1609"),
+        ("a resident of 2627 Roxas Boulevard, Pasay City, Metro Manila 1300, and",
+         "2627 Roxas Boulevard, Pasay City, Metro Manila 1300"),
+    ],
+)  # fmt: skip
+def test_welsh_streets_unit_lines_and_trailing_postal_codes_join_the_block(text, expected):
+    from privtext.tagging.registry import Tagger
+
+    got = [text[s.start : s.end] for s in Tagger.default().tag(text)]
+    assert expected in got
+
+
+def test_a_trailing_number_after_a_block_ending_in_a_number_is_left_alone():
+    from privtext.tagging.recognizers.address import trailing_postal_codes
+
+    text = "12 High Street, Flat 2, 1960 and more"
+    spans = [Span(0, 22, "STREET_ADDRESS", 0.9, "x")]
+    assert trailing_postal_codes(text, spans) is spans

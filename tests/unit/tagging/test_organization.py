@@ -27,6 +27,9 @@ R = OrganizationRecognizer()
         ("The Consul\nVisa Section\nEmbassy of Japan\n2627 Roxas Boulevard", "Embassy of Japan"),
         ("PRAIRIE ELECTRIC COOPERATIVE - MEMBER SERVICES TICKET", "PRAIRIE ELECTRIC COOPERATIVE"),
         ("AFRIFIN SUMMIT SECRETARIAT\nNo. 14 Liberation Link", "AFRIFIN SUMMIT SECRETARIAT"),
+        ("Discharge destination: Plas Gwyn Residential Home, 7 Heol y Felin",
+         "Plas Gwyn Residential Home"),
+        ("agent, Calder Design Partnership, relies", "Calder Design Partnership"),
     ],
 )  # fmt: skip
 def test_institutions_are_one_organization_span(spans_of, text, expected):
