@@ -116,10 +116,23 @@ def roles_next_to_persons(text: str, spans: list[Span]) -> list[Span]:
     if not persons:
         return spans
     added: list[Span] = []
+    dropped: set[int] = set()
 
     def add(start: int, end: int) -> None:
-        if start < end and _free(spans, start, end) and _free(added, start, end):
-            added.append(Span(start, end, "JOB_TITLE", SCORE, SOURCE))
+        if start >= end or not _free(added, start, end):
+            return
+        inside = [k for k, s in enumerate(spans) if s.start < end and s.end > start]
+        # an NER guess inside the role ("our Club Secretary": "Club" as an organisation) gives way
+        if any(
+            spans[k].start < start
+            or spans[k].end > end
+            or spans[k].source != "spacy_ner"
+            or spans[k].entity_type not in ("ORGANIZATION", "LOCATION")
+            for k in inside
+        ):
+            return
+        dropped.update(inside)
+        added.append(Span(start, end, "JOB_TITLE", SCORE, SOURCE))
 
     for p in persons:
         m = _AFTER.match(text[p.end : p.end + 80])
@@ -143,7 +156,8 @@ def roles_next_to_persons(text: str, spans: list[Span]) -> list[Span]:
             add(m.start(1), m.end(1))
     if not added:
         return spans
-    return sorted(spans + added, key=lambda s: (s.start, s.end))
+    kept = [s for k, s in enumerate(spans) if k not in dropped]
+    return sorted(kept + added, key=lambda s: (s.start, s.end))
 
 
 # Generic roles that label a speaker in a chat or ticket export: "Maya (Agent):", "Tom

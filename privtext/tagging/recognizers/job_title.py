@@ -346,15 +346,16 @@ _SENTENCE_END = re.compile(r"[.!?:;\n]\s*\Z")
 
 
 _TRADE_WORDS_BEFORE = re.compile(
-    r"\b(?:a|an|as|the|his|her|their|retired|former|experienced|trained|qualified|"
-    r"self-employed|freelance)[ \t]+(?P<trade>(?:[a-z][a-z\-]{2,}[ \t]){1,2})"
+    r"\b(?:[Aa]|[Aa]n|[Aa]s|[Tt]he|[Hh]is|[Hh]er|[Tt]heir|[Oo]ur|[Yy]our|[Mm]y|[Ii]ts|retired|"
+    r"former|experienced|trained|qualified|"
+    r"self-employed|freelance)[ \t]+(?P<trade>(?:[a-z][a-z\-]{2,}[ \t]){1,2})\Z"
 )
 
 
 _NOT_TRADE = frozenset(
     "very good great new young old local other former same first second real nice "
     "excellent brilliant fantastic full part-time full-time trusted wonderful lovely "
-    "previous current future best only main".split()
+    "previous current future best only main paid unpaid injured".split()
 )
 
 
@@ -555,13 +556,14 @@ class JobTitleRecognizer(Recognizer):
                 score = self.CONTEXT_SCORE
             # "a retired [coal] miner", "as a [warehouse] supervisor": lower-case trade words
             # between a determiner and the title belong to it.
-            lead = _TRADE_WORDS_BEFORE.search(text, max(0, s - 40), s)
-            if lead is not None and lead.end() == s:
+            base = max(0, s - 40)
+            lead = _TRADE_WORDS_BEFORE.search(text[base:s])
+            if lead is not None:
                 kept = [w for w in re.finditer(r"[a-z][a-z\-]*", lead.group("trade"))]
                 while kept and kept[0].group() in _NOT_TRADE:
                     kept.pop(0)
                 if kept:
-                    s = lead.start("trade") + kept[0].start()
+                    s = base + lead.start("trade") + kept[0].start()
             if surface[:1].isupper():
                 s = _capitalised_lead(text, s)  # "[Depot] Operations Manager"
             out.append(Span(s, e, "JOB_TITLE", score, self.name))

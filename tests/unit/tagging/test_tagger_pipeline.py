@@ -720,3 +720,16 @@ def test_role_words_and_field_abbreviations_are_no_persons():
 )  # fmt: skip
 def test_streets_practices_and_firms_next_to_names(text, expected):
     assert expected in _typed(text, Tagger.default().tag(text))
+
+
+@pytest.mark.parametrize(
+    ("text", "title"),
+    [
+        ("Jonas starts on monday as our new analytics engineer. he is", "analytics engineer"),
+        ("Our motor assessor, Nomvula Dlamini, will contact you", "motor assessor"),
+        ("Questions to our Club Secretary, Hilary Bower, on 07855 410 262.", "Club Secretary"),
+        ("alongside a paid manager, Joanne Pickersgill, formerly", "manager"),
+    ],
+)
+def test_trade_words_after_a_determiner_belong_to_the_title(text, title):
+    assert (title, "JOB_TITLE") in _typed(text, Tagger.default().tag(text))
