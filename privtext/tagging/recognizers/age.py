@@ -68,7 +68,8 @@ _PATTERNS: list[tuple[str, str, float]] = [
         rf"brother|sister|grandmother|grandfather|gran|granny|grandson|granddaughter|child|kid|"
         rf"baby|boy|girl|partner)\s+(?:is|was)|(?:the\s+)?(?:customer|client|patient|victim|"
         rf"appellant|applicant|claimant|tenant|deceased|complainant|caller|insured|"
-        rf"policyholder|resident|passenger|pupil|student)\s+(?:is|was))"
+        rf"policyholder|resident|passenger|pupil|student)\s+(?:is|was)"
+        rf"|(?-i:[A-Z][a-z\u00e0-\u024f'\-]+),\s+(?:is|was))"
         rf"(?:\s+(?:now|then|still))?|(?:just\s+)?(?:turning|turned|turns))\s+"
         rf"(?P<p7>{_NUM})(?=[ \t]*(?:[,.;)!?\n]|$)|\s+(?i:and|at|now|today|next|this|the|on|in|"
         rf"back|when)\b|\s+[MF]\b)",
@@ -115,7 +116,8 @@ _PATTERNS: list[tuple[str, str, float]] = [
     (
         "dob_age",
         r"(?i:dob|d\.o\.b\.?|date[ \t]+of[ \t]+birth|born)[ \t]*:?[ \t]*"
-        r"[0-9]{1,2}[./\-][0-9]{1,2}[./\-](?:19|20)?[0-9]{2}[ \t]*\((?P<p13>[0-9]{1,3})\)",
+        r"[0-9]{1,2}[./\-][0-9]{1,2}[./\-](?:19|20)?[0-9]{2}[ \t]*"
+        r"\((?P<p13>[0-9]{1,3}(?:[ \t]?(?:y|yrs?|years|yo))?)\)",
         0.8,
     ),
     # John Smith (43) / Maria Lopez, 43, / TARIQ AKHTAR, 68, / "Femi, 32 · Peckham" (a name
@@ -201,7 +203,9 @@ def _table_ages(text: str) -> list[tuple[int, int]]:
     return out
 
 
-_SECOND_AGE = re.compile(r"\s+(?:and|&)\s+([0-9]{1,3})(?![\w/:]|[.,][0-9])")
+_SECOND_AGE = re.compile(
+    r"\s*(?:\s(?:and|&|to)\s|[\-\u2013])\s*([0-9]{1,3})(?![\w/:]|[.,][0-9])"
+)  # "aged 9 and 6", "girls aged 11 to 14", "aged 11-14"
 
 
 class AgeRecognizer(Recognizer):

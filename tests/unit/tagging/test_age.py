@@ -32,6 +32,8 @@ THRESHOLD = 0.5
         ("WITNESS BILL TRAN (M/62) OBSERVED", "62"),
         ("Pt 34/F presents with", "34"),
         ("DOB: 03/09/1948 (75)", "75"),
+        ("DOB 22/07/1961 (63y)", "63y"),
+        ("my mother-in-law, Mrs Kamala Iyer, is 81 and uses a frame", "81"),
         ("He was white, about 30, with a shaved head", "30"),
         ("my daughter Lily will be in, she's 19\nok", "19"),
         ("I've played chess since I was 6\nanyway", "6"),
@@ -183,3 +185,10 @@ def test_the_age_column_of_a_table_with_bars(spans_of):
         "| No. | Qty |\n| 1 | 23 |\n"
     )
     assert spans_of(R, text, THRESHOLD) == [("AGE", "23"), ("AGE", "41")]
+
+
+def test_the_upper_end_of_an_age_range_is_an_age_too(spans_of):
+    assert spans_of(R, "coding sessions for girls aged 11 to 14.", THRESHOLD) == [
+        ("AGE", "aged 11"),
+        ("AGE", "14"),
+    ]
