@@ -87,7 +87,8 @@ _SUFFIXED = re.compile(
 )
 # "<Prefix head> <conn> <Cap run>" ("University of Oslo", "Universidad Carlos III de Madrid")
 _PREFIXED = re.compile(
-    rf"(?<![\w\-])(?P<ent>(?:{_PREFIX_ALT})(?:[ \t]{_CONN})?[ \t]{_RUN})(?![\w\-])"
+    rf"(?<![\w\-])(?P<ent>(?:{_PREFIX_ALT})(?:[ \t]{_CONN})?[ \t](?![A-Z]\.[ \t]){_RUN})"
+    r"(?![\w\-])"
 )
 # "Prison no. 13", "School No. 5": a numbered institution needs no name before its head.
 _NUMBERED = re.compile(

@@ -265,6 +265,11 @@ _IN_THE_NAME_OF = re.compile(
 # A party of a judgment, in capitals on its own line, then its role on the same line or below:
 # "THANDIWE PRECIOUS MOLEFE        Applicant", "MD RAFIQUL ISLAM\n(ANONYMITY ORDER NOT MADE)\n
 # Appellant"
+# "Between MAS (anonymity direction made), Appellant": an anonymised party named inline
+_PARTY_INLINE = re.compile(
+    r"\b(?:Between|BETWEEN|between)[ \t]+(?P<ent>[A-Z]{2,4})[ \t]*(?:\([^()\n]{1,60}\))?"
+    r"[ \t]*,[ \t]*(?=(?:Appellant|Applicant|Claimant|Petitioner)s?\b)"
+)
 _PARTY_LINE = re.compile(
     r"(?m)^[ \t]*(?P<ent>[A-Z][A-Z'\-]+(?:[ \t][A-Z][A-Z'\-.]*){1,4})[ \t]*"
     r"(?:[ \t]{2,}|\n(?:[ \t]*\([^()\n]{1,60}\)[ \t]*\n)?[ \t]*)"
@@ -665,7 +670,14 @@ class PersonCueRecognizer(Recognizer):
                     and _rare_as_word(word.lower())
                 ):
                     out.append(Span(m.start(g), m.end(g), "PERSON", self.FIELD_SCORE, self.name))
-        for rx in (_KIN_OF, _IN_THE_NAME_OF, _PARTY_LINE, _RANK_NUMBER_NAME, _NAME_AGE_LINE):
+        for rx in (
+            _KIN_OF,
+            _IN_THE_NAME_OF,
+            _PARTY_LINE,
+            _PARTY_INLINE,
+            _RANK_NUMBER_NAME,
+            _NAME_AGE_LINE,
+        ):
             for m in rx.finditer(text):
                 if not self._place_or_org(m.group("ent")):
                     self._add(out, text, m.start("ent"), m.end("ent"), self.APPOSITION_SCORE)

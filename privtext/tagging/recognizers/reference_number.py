@@ -582,7 +582,9 @@ _BOOKING_CODE_RX = re.compile(
 # police collar / badge numbers: PC 4471, DC 2210, Sgt 1187
 _RANK_RX = re.compile(
     r"(?<![\w])(?P<rank>PC|DC|PS|DS|DI|DCI|PCSO|Sgt\.?|Sergeant|Constable)"
-    r"[ \u00a0]+(?P<id>[0-9]{3,6})(?![\w\-/]|[.,][0-9])"
+    # the number may follow the officer's name: "DC Fiona Ruddock 7420"
+    r"(?:[ \u00a0]+[A-Z][a-z'\-]+){0,3}"
+    r"[ \u00a0]+(?P<id>[0-9]{3,6})(?![\w\-/]|[.,:][0-9])"
 )
 # registration plates after a vehicle cue: AB12 CDE, M-AB 1234, B-MW 4471E
 _PLATE_RX = re.compile(

@@ -580,6 +580,10 @@ _ID_LABEL_AFTER = re.compile(r"[ \t]+(?:No\.?|Number|number|no\.)[ \t]*[:.]?[ \t
 _ID_LABEL_END = re.compile(r"[ \t](?:No|Number)\.?\Z")
 
 
+_POLICE_RANKS = frozenset({"DC", "PC", "DS", "DI", "DCI", "DSI", "PS", "PCSO"})
+_NAME_NEXT = re.compile(r"[ \t]+[A-Z][a-z]")
+
+
 def refine(text: str, start: int, end: int, etype: str) -> str | None:
     """Correct the type of one NER entity with cheap evidence, or drop it (None).
 
@@ -614,6 +618,8 @@ def refine(text: str, start: int, end: int, etype: str) -> str | None:
     surface = text[start:end]
     if etype == "DATE":
         return etype if _date_is_identifying(surface) else None
+    if surface in _POLICE_RANKS and _NAME_NEXT.match(text, end):
+        return None  # "DC Fiona Ruddock": a rank, not Washington DC
     if not any(c.isalpha() for c in surface):
         return None
     if _DIAL_PREFIX.search(surface):
@@ -767,7 +773,8 @@ _ROLE_SUBJECTS = frozenset(
     "Client Worker Member Employer Customer Patient Tenant Landlord Caller Officer Applicant "
     "Claimant Respondent Resident Members Callback Electronically Service User Staff "
     "Carer Parent Guardian Pupil Student Learner Visitor Complainant Suspect Victim Witness "
-    "Agent Adviser Advisor Assessor Reviewer Handler Requester Reporter".split()
+    "Agent Adviser Advisor Assessor Reviewer Handler Requester Reporter Appellant Appellants "
+    "Defendant Petitioner Plaintiff Accused".split()
 )
 
 

@@ -733,3 +733,19 @@ def test_streets_practices_and_firms_next_to_names(text, expected):
 )
 def test_trade_words_after_a_determiner_belong_to_the_title(text, title):
     assert (title, "JOB_TITLE") in _typed(text, Tagger.default().tag(text))
+
+
+@pytest.mark.parametrize(
+    ("text", "expected", "not_expected"),
+    [
+        ("Statement taken by DC Fiona Ruddock 7420 at the station.", ("7420", "ACCOUNT_NUMBER"),
+         ("DC", "LOCATION")),
+        ("Promulgated on 16 August 2024\n\nBetween MAS (anonymity direction made), Appellant, and",
+         ("MAS", "PERSON"), ("Appellant", "PERSON")),
+        ("grounds.\n\nJudge of the First-tier Tribunal M. Chaudhry", ("M. Chaudhry", "PERSON"),
+         ("Tribunal M. Chaudhry", "ORGANIZATION")),
+    ],
+)  # fmt: skip
+def test_court_and_police_papers(text, expected, not_expected):
+    got = _typed(text, Tagger.default().tag(text))
+    assert expected in got and not_expected not in got
