@@ -137,6 +137,7 @@ def test_build_devset_writes_loadable_jsonl(tmp_path: Path) -> None:
         "tagger_holdout7",
         "tagger_holdout8",
         "tagger_holdout9",
+        "tagger_holdout10",
     ],
 )
 def test_every_held_out_set_parses_with_valid_spans(folder):
