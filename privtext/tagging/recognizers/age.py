@@ -66,13 +66,14 @@ _PATTERNS: list[tuple[str, str, float]] = [
         rf"(?<![\w])(?i:(?:i'?m|i\s+am|i\s+was|(?:he|she)(?:'s|s|\s+is|\s+was)|who\s+(?:is|was)|"
         rf"(?:my|his|her|their|our)\s+(?:mother|father|mum|mom|dad|son|daughter|wife|husband|"
         rf"brother|sister|grandmother|grandfather|gran|granny|grandson|granddaughter|child|kid|"
-        rf"baby|boy|girl|partner)\s+(?:is|was)|(?:the\s+)?(?:customer|client|patient|victim|"
+        rf"baby|boy|girl|partner)(?:\s+(?-i:[A-Z][a-z\u00e0-\u024f'\-]+))?\s+(?:is|was)|(?:the\s+)?(?:customer|client|patient|victim|"
         rf"appellant|applicant|claimant|tenant|deceased|complainant|caller|insured|"
         rf"policyholder|resident|passenger|pupil|student)\s+(?:is|was)"
         rf"|(?-i:[A-Z][a-z\u00e0-\u024f'\-]+),\s+(?:is|was))"
         rf"(?:\s+(?:now|then|still))?|(?:just\s+)?(?:turning|turned|turns))\s+"
-        rf"(?P<p7>{_NUM})(?=[ \t]*(?:[,.;)!?\n]|$)|\s+(?i:and|at|now|today|next|this|the|on|in|"
-        rf"back|when)\b|\s+[MF]\b)",
+        rf"(?P<p7>{_NUM}(?:\s+(?i:years?|yrs|months?|weeks?)(?!\s+(?i:old|of\s+age|ago)\b))?)"
+        rf"(?=[ \t]*(?:[,.;)!?\n]|$)|\s+(?i:and|at|now|today|next|this|the|on|in|"
+        rf"back|when|but|so|or)\b|\s+[MF]\b)",
         0.75,
     ),
     # My dad (61, retired ...) / Nnamdi (31) / Hourigan, 83, / a child (7 years) / the bride, 31, /
@@ -82,6 +83,20 @@ _PATTERNS: list[tuple[str, str, float]] = [
         r"(?<=[A-Za-z\u00c0-\u024f\"'])(?:[ \t]{1,3}\(|,\s)(?P<p8>[0-9]{1,2})"
         r"(?=,\s|;\s|\)|\s[\u2013\u2014]\s|\.(?:[ \t]|\n|\Z)|[ \t]*(?:\n|\Z)|\s(?i:years?|yrs)\))",
         0.7,
+    ),
+    # Because Ilyas is 19 and ... (the name must be a known given name: see analyze)
+    (
+        "name_is_age",
+        r"(?<![\w])(?P<name>[A-Z][a-z\u00e0-\u024f'\-]+)\s+(?:is|was)\s+(?:now\s+)?"
+        r"(?P<p17>[0-9]{1,3})(?=[ \t]*(?:[,.;)!?\n]|$)|\s+(?i:and|but|so|now|years|yrs)\b)",
+        0.7,
+    ),
+    # the kids (Adam 12, Noor 9): given names with their ages in brackets
+    (
+        "name_num_list",
+        r"\((?P<p18>[A-Z][a-z\u00e0-\u024f'\-]+[ \t]+[0-9]{1,2}(?:(?:,[ \t]*|[ \t]+and[ \t]+)"
+        r"[A-Z][a-z\u00e0-\u024f'\-]+[ \t]+[0-9]{1,2})+)\)",
+        0.75,
     ),
     # he is about thirty, white / her daughter (about 10)
     (
@@ -125,7 +140,8 @@ _PATTERNS: list[tuple[str, str, float]] = [
     (
         "after_name",
         rf"(?<![\w])(?:{_CAP}|{_CAPS})\s+(?:{_CAP}|{_CAPS})(?:\s*\((?P<p5>[0-9]{{1,3}})\)|,\s+"
-        rf"(?P<p6>[0-9]{{1,3}}),)|(?m:^)[ \t]*{_CAP}(?:[ \t\-]{_CAP})?,[ \t]+(?P<p14>[0-9]{{1,2}})"
+        rf"(?P<p6>[0-9]{{1,3}}),)|(?:(?m:^)|\|)[ \t]*(?:{_CAP}|{_CAPS})"
+        rf"(?:[ \t\-](?:{_CAP}|{_CAPS})){{0,3}},[ \t]+(?P<p14>[0-9]{{1,2}})"
         r"(?=[ \t]*[\u00b7\u2022|])",
         0.7,
     ),
@@ -143,6 +159,7 @@ _ENT = {
     "age_field": "p10",
     "dob_age": "p13",
     "ordinal_age": "p15",
+    "name_is_age": "p17",
 }
 _NUMBER = re.compile(r"[0-9]+")
 _WORD_BEFORE = re.compile(r"([^\W\d_]+)[\"'\u201d]?(?:[ \t]{1,3}\(|,\s)\Z")
@@ -168,6 +185,13 @@ def _age_owner_before(text: str, start: int) -> bool:
     return (word[0].isupper() and word not in months and not word.isupper()) or (
         word.lower() in _RELATIONS
     )
+
+
+def _given_name(word: str) -> bool:
+    from privtext.tagging.recognizers.gazetteer import load_gazetteer
+
+    gaz = load_gazetteer(None)
+    return word in gaz.given and word not in gaz.known_tokens
 
 
 _MAX_AGE = 120
@@ -230,6 +254,11 @@ class AgeRecognizer(Recognizer):
             kind = m.lastgroup
             if kind is None:
                 continue
+            if kind == "name_num_list":
+                for n in re.finditer(r"[0-9]{1,2}", m.group("p18")):
+                    a = m.start("p18") + n.start()
+                    out.append(Span(a, a + len(n.group()), "AGE", _SCORES[kind], self.name))
+                continue
             if kind == "after_name":
                 grp = next(g for g in ("p5", "p6", "p14") if m.start(g) >= 0)
             elif kind == "sex_age":
@@ -240,6 +269,8 @@ class AgeRecognizer(Recognizer):
                 grp = _ENT[kind]
             s, e = m.span(grp)
             if s < 0 or s >= e:
+                continue
+            if kind == "name_is_age" and not _given_name(m.group("name")):
                 continue
             if kind == "bracket_age" and not _age_owner_before(text, s):
                 continue

@@ -78,6 +78,17 @@ def _login_shaped(token: str) -> bool:
     )
 
 
+# A plain lower-case login after a cue that names a system user: "Processed by jsingh", "by
+# agent lwinter", "Reported by: user dan.t.1986", "His university account oadeyemiclarke2";
+# taken when it is no English word.
+_PLAIN_LOGIN_CUE = re.compile(
+    r"(?i:\b(?:(?:processed|approved|updated|closed|resolved|assigned|actioned|checked|logged|"
+    r"reported|opened|created)[ \t]+by(?:[ \t]*:)?(?:[ \t]+(?:agent|user|analyst))?|"
+    r"by[ \t]+(?:agent|user|analyst)|(?:user|network|university|uni|email|windows|staff)"
+    r"[ \t]+account))[ \t]+(?P<ent>[a-z][a-z0-9_.\-]{2,30}[a-z0-9])(?![\w@]|\.[A-Za-z])"
+)
+
+
 def _rare_word(word: str) -> bool:
     from wordfreq import zipf_frequency
 
@@ -106,8 +117,10 @@ class UsernameRecognizer(PatternRecognizer):
         (
             # prose cues ("posted by"): only a login-shaped word (with _ . - or a digit)
             "posted_by",
-            r"(?i:\b(?:(?:posted|submitted|reported|created|opened|raised|filed|comment|review)"
-            r"[ \t]+by|(?:reply|replied|response|comment|message)[ \t]+from))[ \t]+"
+            r"(?i:\b(?:(?:posted|submitted|reported|created|opened|raised|filed|comment|review|"
+            r"processed|approved|updated|closed|resolved|assigned)[ \t]+by(?:[ \t]*:)?"
+            r"(?:[ \t]+(?:agent|user|analyst))?|(?:reply|replied|response|comment|message)"
+            r"[ \t]+from))[ \t]+"
             r"(?P<ent>[A-Za-z0-9]+[_.\-0-9][A-Za-z0-9_.\-]*[A-Za-z0-9])(?![\w@]|\.[A-Za-z])",
             0.8,
         ),
@@ -139,6 +152,62 @@ class UsernameRecognizer(PatternRecognizer):
             0.8,
         ),
         (
+            # a Slack export copied as text: "jess.t 09:14  morning." / "omar 09:15  not me"
+            "slack_speaker",
+            r"(?m)^(?P<ent>[a-z][a-z0-9_.\-]{1,30}[a-z0-9])[ \t]+\d{1,2}:\d{2}"
+            r"(?:[ \t]?[AaPp][Mm])?[ \t]{2,}(?=\S)",
+            0.8,
+        ),
+        (
+            # a ticket's work note: "27/01 08:40 tmaguire: Confirmed ..."
+            "note_author",
+            r"(?m)^[ \t]*\d{1,2}/\d{1,2}(?:/\d{2,4})?[ \t]+\d{1,2}:\d{2}[ \t]+"
+            r"(?P<ent>[a-z][a-z0-9_.\-]{2,30}[a-z0-9]):[ \t]",
+            0.8,
+        ),
+        (
+            # the author of a note in brackets: "Credit notes (rpatel2, 12/03/2025):",
+            # "Moderator note (mod_aisha):"
+            "bracket_author",
+            r"(?i:note|notes|comment|comments|approver|approved|reviewer|reviewed|update|"
+            r"updated)[ \t]*\((?P<ent>[a-z][a-z0-9_.\-]{2,30}[a-z0-9])"
+            r"(?:,[ \t]*\d{1,2}[/.\-]\d{1,2}[/.\-]\d{2,4})?\)",
+            0.8,
+        ),
+        (
+            # an issue thread: "**hoang-linh** commented on Mar 3, 2025", "rgrayson-dev
+            # (Maintainer) closed this"
+            "thread_author",
+            # in bold any login, else a lower-case one ("Client called" is no author)
+            r"(?m)^(?P<b>\*\*)?(?P<ent>(?(b)[A-Za-z0-9]|[a-z0-9])[A-Za-z0-9_.\-]{1,38}"
+            r"[A-Za-z0-9])(?(b)\*\*)(?:[ \t]+\([A-Z][a-z]+\))?[ \t]+(?:commented|closed|opened|"
+            r"reopened|merged|approved|reviewed|pushed|added|removed|assigned|mentioned)[ \t]+"
+            r"(?:on|this|these|the|a|as|in)\b",
+            0.8,
+        ),
+        (
+            # a user in an API path: "GET /api/v2/users/mhalvorsen/profile"
+            "user_path",
+            r"/(?:users?|u|people|profiles?|members?|accounts?)/(?P<ent>[A-Za-z0-9][A-Za-z0-9_.\-]"
+            r"{1,30}[A-Za-z0-9])(?=[/?\s\"']|$)",
+            0.75,
+        ),
+        (
+            # an app-store review's author after its quoted title: '"Charged twice" -
+            # DebbieFromDerby, 28/03/2025'
+            "review_author",
+            r"[\"\u201d][ \t]+[\-\u2013\u2014][ \t]+(?P<ent>[A-Za-z0-9][A-Za-z0-9_.\-]{2,30})"
+            r",[ \t]*\d{1,2}[/.\-]\d{1,2}[/.\-]\d{2,4}",
+            0.75,
+        ),
+        (
+            # a UPI payment address (India): "venkatesh.rao63@okhdfcbank"
+            "upi_id",
+            r"(?<![\w.@])(?P<ent>[a-z0-9][a-z0-9._\-]{2,40}@(?:ok)?[a-z]{3,15})"
+            r"(?![\w@]|\.[A-Za-z])",
+            0.8,
+        ),
+        (
             "chat_nick",
             r"(?m)^(?:\[[0-9:]{4,8}\][ \t]*)?(?P<ent>[a-z][a-z0-9]*[_.0-9][a-z0-9_.]*[a-z0-9])"
             r":[ \t]",
@@ -156,6 +225,13 @@ class UsernameRecognizer(PatternRecognizer):
                     out.append(
                         Span(m.start(), m.end(), "USERNAME", self.UNDERSCORE_SCORE, self.name)
                     )
+        have = {(sp.start, sp.end) for sp in out}
+        for m in _PLAIN_LOGIN_CUE.finditer(text):
+            login = m.group("ent")
+            if (m.start("ent"), m.end("ent")) in have:
+                continue
+            if any(c.isdigit() for c in login) or _rare_word(login):
+                out.append(Span(m.start("ent"), m.end("ent"), "USERNAME", 0.8, self.name))
         if ":" not in text:
             return out
         for m in _LOGIN_AFTER_NAME.finditer(text):

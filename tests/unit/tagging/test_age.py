@@ -192,3 +192,23 @@ def test_the_upper_end_of_an_age_range_is_an_age_too(spans_of):
         ("AGE", "aged 11"),
         ("AGE", "14"),
     ]
+
+
+@pytest.mark.parametrize(
+    ("text", "ages"),
+    [
+        ("Because Ilyas is 19 and no longer in full-time education", ["19"]),
+        ("my son Khoa is 6 years and also on my visa", ["6 years"]),
+        ("sleeping better now she is 8 weeks?", ["8 weeks"]),
+        ("she says she's 38 but her Facebook says", ["38"]),
+        ("the kids (Adam 12, Noor 9) fight over the bins", ["12", "9"]),
+        ("| 2 | Tendai Moyo, 20 | Zimbabwe |", ["20"]),
+    ],
+)
+def test_ages_after_names_relations_and_in_lists(spans_of, text, ages):
+    assert [t for _e, t in spans_of(R, text, THRESHOLD)] == ages
+
+
+@pytest.mark.parametrize("text", ["Chapter is 19 and", "It was 5 years ago.", "Paris is 30 and"])
+def test_a_number_after_a_word_that_is_no_name_is_no_age(spans_of, text):
+    assert spans_of(R, text, THRESHOLD) == []

@@ -34,6 +34,18 @@ R = UsernameRecognizer()
         ("access under REQ-118834. username will be jeriksen", ["jeriksen"]),
         ("i am karen_w_1972 on there", ["karen_w_1972"]),
         ("ask Dee_in_Digbeth about it", ["Dee_in_Digbeth"]),
+        ("jess.t 09:14  morning. who restarted it?", ["jess.t"]),
+        ("omar 09:15  not me, i was off", ["omar"]),
+        ("27/01 08:40 tmaguire: Confirmed machine cert expired", ["tmaguire"]),
+        ("Approver comment (fmctaggart, 02/04/2025): Approved.", ["fmctaggart"]),
+        ("Moderator note (mod_aisha): Age discrepancy", ["mod_aisha"]),
+        ("Opened: 2025-02-09 07:58 by agent lwinter", ["lwinter"]),
+        ("Elector no. HW2-0417. Processed by jsingh.", ["jsingh"]),
+        ('"GET /api/v2/users/mhalvorsen/profile HTTP/1.1" 200', ["mhalvorsen"]),
+        ("**hoang-linh** commented on Mar 3, 2025", ["hoang-linh"]),
+        ('\u2605\u2606 "Charged twice" - DebbieFromDerby, 28/03/2025, UK', ["DebbieFromDerby"]),
+        ("His university account oadeyemiclarke2 has been locked", ["oadeyemiclarke2"]),
+        ("pay by UPI to venkatesh.rao63@okhdfcbank.", ["venkatesh.rao63@okhdfcbank"]),
     ],
 )
 def test_usernames_are_found(spans_of, text, expected):
@@ -46,6 +58,9 @@ def test_usernames_are_found(spans_of, text, expected):
         "write to maria.garcia@example.org today",
         "Note: the meeting moved",
         "set MAX_SIZE, call get_user() and fill the user_id and first_name fields",
+        "Client called regarding his visa. You mentioned your physio.",
+        "The file was processed by hand and updated by email.",
+        "Having reviewed the leave roster",
         "Subject: refund",
         "rajiv: on it",  # a plain word at a line start is not enough on its own
         "price @ 5 euros",
