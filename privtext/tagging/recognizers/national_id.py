@@ -17,6 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import ClassVar
 
+from stdnum.br import cpf as br_cpf
 from stdnum.es import dni as es_dni
 from stdnum.es import nie as es_nie
 from stdnum.fr import nir as fr_nir
@@ -41,6 +42,8 @@ _SSN_CONTEXT = ("ssn", "ssns", "social security", "social sec", "ss#", "ss #", "
 _NINO_CONTEXT = ("national insurance", "nino", "ni number", "ni no", "ni #", "insurance number")
 _NIR_CONTEXT = (
     "nir",
+    "social security",
+    "french social",
     "insee",
     "sécurité sociale",
     "securite sociale",
@@ -211,6 +214,46 @@ _SCHEMES: tuple[_Scheme, ...] = (
         compile_context(("gmc", "gphc", "nmc", "hcpc", "gdc", "pin")),  # type: ignore[arg-type]
     ),
     _Scheme(
+        "br_cpf",  # Brazil CPF written with its dots and dash, check digits valid
+        re.compile(_B + r"[0-9]{3}\.[0-9]{3}\.[0-9]{3}-[0-9]{2}" + _E),
+        lambda s: br_cpf.is_valid(_digits(s)),
+        0.8,
+        False,
+        compile_context(("cpf",)),  # type: ignore[arg-type]
+    ),
+    _Scheme(
+        "lk_nic_old",  # Sri Lanka NIC, old format: nine digits and V or X
+        re.compile(_B + r"[0-9]{9}[VvXx]" + _E),
+        lambda s: True,
+        0.6,
+        False,
+        compile_context(("nic", "national identity")),  # type: ignore[arg-type]
+    ),
+    _Scheme(
+        "hk_hkid",  # Hong Kong identity card: Z683365(5)
+        re.compile(_B + r"[A-Z]{1,2}[0-9]{6}[ \t]?\([0-9A]\)" + _E),
+        lambda s: True,
+        0.8,
+        False,
+        compile_context(("hkid", "hk id", "identity card")),  # type: ignore[arg-type]
+    ),
+    _Scheme(
+        "microchip",  # a pet's ISO microchip number: 15 digits after "microchip"
+        re.compile(_B + r"[0-9]{15}" + _E),
+        lambda s: True,
+        0.5,
+        True,
+        compile_context(("microchip", "chip no", "chip number", "chipped")),  # type: ignore[arg-type]
+    ),
+    _Scheme(
+        "ca_ramq",  # Quebec health card: four letters, eight digits
+        re.compile(_B + r"[A-Z]{4}[ \t]?[0-9]{4}[ \t]?[0-9]{4}" + _E),
+        lambda s: True,
+        0.5,
+        True,
+        compile_context(("ramq", "health card", "carte soleil", "assurance maladie")),  # type: ignore[arg-type]
+    ),
+    _Scheme(
         "pk_cnic",  # Pakistan CNIC: 41203-7719843-5
         re.compile(_B + r"[1-7][0-9]{4}-[0-9]{7}-[0-9]" + _E),
         lambda s: True,
@@ -250,6 +293,18 @@ _SCHEMES: tuple[_Scheme, ...] = (
         0.6,
         True,
         compile_context(_NIR_CONTEXT + _GENERIC_CONTEXT),  # type: ignore[arg-type]
+    ),
+    _Scheme(
+        # the NIR's shape with its spaces, after its name, failing its key: a typo or an
+        # invented number, still an identifier ("social security number ... 1 89 07 69 ...")
+        "fr_nir_labelled",
+        re.compile(
+            _B + r"[12] [0-9]{2} [0-9]{2} (?:[0-9]{2}|2[ABab]) [0-9]{3} [0-9]{3}(?: [0-9]{2})?" + _E
+        ),
+        lambda s: True,
+        0.5,
+        True,
+        compile_context(_NIR_CONTEXT),  # type: ignore[arg-type]
     ),
     _Scheme(
         "es_dni",

@@ -613,7 +613,7 @@ _GENERIC_SCORE = 0.85
 _RANK_SCORE = 0.85
 _REQUEST_SCORE = 0.85
 _ANSWER_SCORE = 0.8
-_PLATE_SCORE = 0.85
+_PLATE_SCORE = 0.9  # above an NER organisation read over "van YR22 HXU"
 
 
 def _strong_value(value: str, has_pfx: bool) -> bool:

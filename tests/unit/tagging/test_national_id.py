@@ -27,6 +27,15 @@ THRESHOLD = 0.5
         ("Masked Aadhaar copy (we have XXXX XXXX 5561 on file)", "XXXX XXXX 5561"),
         ("Your NHI number - your GP wrote ZKT4418, but", "ZKT4418"),
         ("Tomasz Lewandowski, Pharmacist, GPhC 2087754", "2087754"),
+        ("CPF: 838.698.725-19   PIS", "838.698.725-19"),
+        ("NIC old format 873310456V. Transfers", "873310456V"),
+        ("my HK ID is Z683365(5). Please", "Z683365(5)"),
+        ("Microchip: 941000024587713", "941000024587713"),
+        ("Your health card (RAMQ TREM 8562 1104) is fine", "TREM 8562 1104"),
+        (
+            "social security number for the A1 form. I saw 1 89 07 69 123 045 72 on",
+            "1 89 07 69 123 045 72",
+        ),
     ],
 )
 def test_when_a_valid_id_appears_with_its_context_then_it_is_tagged(text, expected, spans_of):
@@ -54,6 +63,9 @@ def test_when_a_valid_id_appears_with_its_context_then_it_is_tagged(text, expect
         "ZKT4418",  # an NHI's shape without its label
         "2087754",  # seven digits without a registration body
         "Aadhaar 2341 2341 2345",  # a bad Verhoeff check digit
+        "838.698.725-18",  # a CPF's shape with bad check digits
+        "941000024587713",  # fifteen digits without a microchip
+        "1 89 07 69 123 045 72",  # the NIR's shape failing its key, without its name
     ],
 )
 def test_when_rules_fail_or_context_is_missing_then_nothing_is_tagged(text, spans_of):
