@@ -722,6 +722,9 @@ _FIELD_LABEL_RX = re.compile(r"[ \t]*[\w(][\w .'/()&\-]{0,30}[:\uff1a](?:[ \t]|$
 _INLINE_FIELD_RX = re.compile(
     r"(?i)(?:[ \t]{2,}|[ \t]*[|;\u00b7][ \t]*|[ \t]+)(?:tel|phone|mobile|mob|cell|email|e-mail|"
     r"fax|dob|date|ph|m|t)[ \t]*[:.]"
+    # a note on the dates of residence: "(since 08/2019)", "(06/2021 - present)", "(2018-2021)"
+    r"|[ \t]*\((?:since|from|until|till|to|moved|lived|[0-9]{1,2}/[0-9]{4}|(?:19|20)[0-9]{2})"
+    r"[^()\n]{0,40}\)[ \t]*$"
 )
 _PHONEISH_RX = re.compile(r"\+?[0-9][0-9 ()\-./]{6,}[0-9]")
 _NOT_ADDRESS_VALUE = re.compile(

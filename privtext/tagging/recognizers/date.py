@@ -172,6 +172,19 @@ _PATTERNS: list[tuple[str, str]] = [
         r"(?:(?<=\n)|(?<!.))[ \t]*(?P<ldm>(?:0?[1-9]|[12][0-9]|3[01])/(?:0?[1-9]|1[0-2]))"
         r"(?=[ \t]+(?:[0-9]{1,2}[:.][0-9]{2}\b|[\u2013\u2014\-][ \t])|[ \t]{3,}[A-Z])",
     ),
+    # a day and a zero-padded month anywhere: "Receipt for 20/03 lost", "check passed 12/02."
+    (
+        "padded_dm",
+        # not an agenda item: "24/01 Apologies for absence", "in item 24/06"
+        r"(?<![\w./\-])(?<![Pp]age )(?<![Nn]o\. )(?<![Ii]tem )(?<![Mm]inute )"
+        r"(?P<pdm>(?:0[1-9]|[12][0-9]|3[01])/0[1-9])(?![\w/]|[.,\-][0-9])",
+    ),
+    # a web server log's date: "[14/Feb/2025:08:03:02 +0000]"
+    (
+        "log_date",
+        r"(?<![\w])(?P<lgd>(?:0[1-9]|[12][0-9]|3[01])/(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|"
+        r"Nov|Dec)/(?:19|20)[0-9]{2})(?=:[0-9]{2}:[0-9]{2})",
+    ),
     # a month and a year in numbers after a cue: "valid to 08/2025", "previous contact 08/2022"
     (
         "month_year_num",
@@ -233,10 +246,12 @@ _SCORES: dict[str, float] = {
     "cue_month": 0.55,
     "cue_dm": 0.7,
     "cue_ordinal": 0.7,
-    "month_year_num": 0.7,
+    "month_year_num": 0.8,  # above a phone number read over "(06/2021"
     "ordinal_may": 0.7,
     "line_dmy": 0.75,
     "line_dm": 0.7,
+    "padded_dm": 0.6,
+    "log_date": 0.85,
     "year_range": 0.78,
     "airline": 0.8,
     "span_year": 0.7,
@@ -249,6 +264,8 @@ _ENT_GROUP = {
     "cue_dm": "cdm",
     "line_dmy": "ld",
     "line_dm": "ldm",
+    "padded_dm": "pdm",
+    "log_date": "lgd",
     "year_range": "yr",
     "airline": "al",
     "span_year": "sy",
@@ -258,6 +275,8 @@ _ENT_GROUP = {
 }
 
 _RX = re.compile("|".join(f"(?P<{name}>{rx})" for name, rx in _PATTERNS))
+_ITEM_NUMBER = re.compile(r"(?:^|\n)[ \t]*\Z")
+_HEADING_AFTER = re.compile(r"[ \t]+[A-Z]")
 _VERSION_BEFORE = re.compile(r"(?i)(?:\bv|version|release|build|ver\.?|rev\.?)\s*\Z")
 _DOB_BOOST = 0.05
 _SCORE_BEFORE = re.compile(r"(?i)\b(?:pain|score[ds]?|rated|rating|scale|marks?|grades?|out of)\b")
@@ -305,6 +324,9 @@ class DateRecognizer(Recognizer):
                     continue  # "2024-05" is a month, "2019/20" a year span
             if kind in ("ymd", "dmy_num") and _VERSION_BEFORE.search(text, max(0, s - 12), s):
                 continue
+            if kind == "padded_dm" and _ITEM_NUMBER.search(text, max(0, s - 20), s):
+                if _HEADING_AFTER.match(text, e):
+                    continue  # "24/01 Apologies for absence": an agenda item's number
             if kind == "cue_dm" and _SCORE_BEFORE.search(text, max(0, s - 40), s):
                 continue  # "his pain has reduced from 7/10": a score, not a date
             if text[e - 1] == "." and _FULL_MONTH_DOT.search(text, s, e):

@@ -172,3 +172,41 @@ def test_a_month_and_year_in_numbers_are_dates():
     text = "Known to service: previous contact 08/2022. EAD card valid to 08/2025."
     got = [text[s.start : s.end] for s in DateRecognizer().analyze(text)]
     assert got == ["08/2022", "08/2025"]
+
+
+@pytest.mark.parametrize(
+    ("text", "dates"),
+    [
+        ("Receipt for 20/03 lost, bank statement attached.", ["20/03"]),
+        ("Verified selfie check passed 12/02. No action.", ["12/02"]),
+        ("10.40.12.87 - - [14/Feb/2025:08:03:02 +0000] GET /", ["14/Feb/2025"]),
+    ],
+)
+def test_zero_padded_days_and_months_and_log_dates(text, dates):
+    from privtext.tagging.recognizers.date import DateRecognizer
+
+    got = [text[s.start : s.end] for s in DateRecognizer().analyze(text) if s.score >= 0.5]
+    assert got == dates
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "members of the public\n24/01 Apologies for absence\n",
+        "a non-pecuniary interest in item 24/06 as a neighbour",
+        "score was 12/15 and page 03/04, ratio 1/2",
+    ],
+)
+def test_agenda_items_scores_and_pages_are_no_dates(text):
+    from privtext.tagging.recognizers.date import DateRecognizer
+
+    assert [s for s in DateRecognizer().analyze(text) if s.score >= 0.5] == []
+
+
+def test_dates_of_residence_are_cut_from_a_labelled_address():
+    from privtext.tagging.registry import Tagger
+
+    text = "Current address: 48 Lavender Hill, London SW11 5RH (since 08/2019)\nEmployer: X"
+    got = {(text[s.start : s.end], s.entity_type) for s in Tagger.default().tag(text)}
+    assert ("48 Lavender Hill, London SW11 5RH", "STREET_ADDRESS") in got
+    assert ("08/2019", "DATE") in got
