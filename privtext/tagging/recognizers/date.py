@@ -276,7 +276,6 @@ _ENT_GROUP = {
 
 _RX = re.compile("|".join(f"(?P<{name}>{rx})" for name, rx in _PATTERNS))
 _ITEM_NUMBER = re.compile(r"(?:^|\n)[ \t]*\Z")
-_HEADING_AFTER = re.compile(r"[ \t]+[A-Z]")
 _VERSION_BEFORE = re.compile(r"(?i)(?:\bv|version|release|build|ver\.?|rev\.?)\s*\Z")
 _DOB_BOOST = 0.05
 _SCORE_BEFORE = re.compile(r"(?i)\b(?:pain|score[ds]?|rated|rating|scale|marks?|grades?|out of)\b")
@@ -325,8 +324,8 @@ class DateRecognizer(Recognizer):
             if kind in ("ymd", "dmy_num") and _VERSION_BEFORE.search(text, max(0, s - 12), s):
                 continue
             if kind == "padded_dm" and _ITEM_NUMBER.search(text, max(0, s - 20), s):
-                if _HEADING_AFTER.match(text, e):
-                    continue  # "24/01 Apologies for absence": an agenda item's number
+                continue  # opening a line: an agenda item ("24/01 Apologies") or a ratio; a
+                # note's date there is found with its time or dash ("line_dm")
             if kind == "cue_dm" and _SCORE_BEFORE.search(text, max(0, s - 40), s):
                 continue  # "his pain has reduced from 7/10": a score, not a date
             if text[e - 1] == "." and _FULL_MONTH_DOT.search(text, s, e):
