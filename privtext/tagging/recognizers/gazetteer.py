@@ -544,7 +544,13 @@ def load_gazetteer(data_dir: str | None = None) -> Gazetteer:
 # An identifier's label after an organisation's abbreviation: "NMC PIN:", "IRD number"
 _ID_LABEL_AFTER = re.compile(r"[ \t]+(?:PIN|No\.?|NO\.?|Number|number|no\.|ID|#)(?![\w])")
 # Words of institutions' names that never continue a person's name
-_NOT_IN_NAMES = frozenset({"International", "National", "Regional", "Memorial", "Central"})
+_NOT_IN_NAMES = frozenset(
+    {
+        "International", "National", "Regional", "Memorial", "Central",
+        # organisation words of other languages ("Sepaş Enerji Sakarya Elektrik")
+        "Enerji", "Elektrik", "Ticaret", "Sanayi", "Holding", "Grupa", "Gruppo", "Spółka",
+    }
+)  # fmt: skip
 
 
 def _starts_place(tok: str, gaz: Gazetteer) -> bool:
@@ -600,6 +606,36 @@ class GazetteerRecognizer(Recognizer):
     def _cap_ok(tok: str) -> bool:
         """Capitalized and not all caps (except one letter)."""
         return tok[0].isupper() and (len(tok) == 1 or not tok.isupper())
+
+    def _unknown_given(self, tok: str, gaz: Gazetteer) -> bool:
+        """A capitalised word no list knows and English rarely uses: maybe a given name."""
+        from wordfreq import zipf_frequency
+
+        return (
+            3 <= len(tok) <= 12
+            and self._is_name_token(tok)
+            and tok.isalpha()
+            and tok not in gaz.given
+            and tok not in gaz.surnames
+            and tok not in gaz.known_tokens
+            and tok not in TITLES
+            and tok not in _ORG_HEADS
+            and tok not in _NOT_IN_NAMES
+            and not _starts_place(tok, gaz)
+            and zipf_frequency(tok.lower(), "en") < 2.5
+        )
+
+    def _strong_surname(self, tok: str, gaz: Gazetteer) -> bool:
+        """A known surname that is no English word, place or organisation."""
+        from wordfreq import zipf_frequency
+
+        return (
+            tok in gaz.surnames
+            and tok not in COMMON_WORD_SURNAMES
+            and tok not in gaz.known_tokens
+            and self._is_name_token(tok)
+            and zipf_frequency(tok.lower(), "en") < 3.0
+        )
 
     def _is_name_token(self, tok: str) -> bool:
         """Capitalized, not all caps, not a function word, month or weekday."""
@@ -894,6 +930,17 @@ class GazetteerRecognizer(Recognizer):
             pe = self._org_prefix_end(text, toks, i, gaz)  # "Hotel" is a stop word, a prefix too
             if pe > 0 and (best is None or pe > best[0]):
                 best = (pe, "ORGANIZATION", SCORES["org_pattern"])
+            # 4b. A given name no list knows before a known surname ("her cousin Priti
+            # Mukherjee"): a rare capitalised word that names no place or organisation.
+            if (
+                best is None
+                and i + 1 < len(toks)
+                and _adjacent(text[e : toks[i + 1][0]])
+                and self._unknown_given(tok, gaz)
+                and self._strong_surname(toks[i + 1][2], gaz)
+            ):
+                j = self._person_chain(text, toks, i + 1, gaz, first=False)
+                best = (toks[j][1], "PERSON", SCORES["person_full"])
             # 5. A known surname alone (below the default threshold).
             if (
                 best is None

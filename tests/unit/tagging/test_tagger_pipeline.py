@@ -749,3 +749,22 @@ def test_trade_words_after_a_determiner_belong_to_the_title(text, title):
 def test_court_and_police_papers(text, expected, not_expected):
     got = _typed(text, Tagger.default().tag(text))
     assert expected in got and not_expected not in got
+
+
+def test_a_rare_word_before_a_known_surname_is_a_given_name():
+    text = "The bride was attended by her cousin Priti Mukherjee and the groom's niece."
+    assert ("Priti Mukherjee", "PERSON") in _typed(text, Tagger.default().tag(text))
+
+
+@pytest.mark.parametrize(
+    ("text", "org"),
+    [
+        ("I work as a paralegal at Spółdzielnia Ignatiuk. On 18.10.1986", "Spółdzielnia Ignatiuk"),
+        ("could we meet at the Sepaş Enerji Sakarya Elektrik office", None),
+    ],
+)
+def test_organisation_words_of_other_languages_start_no_person(text, org):
+    got = _typed(text, Tagger.default().tag(text))
+    assert not any(t == "PERSON" for _s, t in got)
+    if org is not None:
+        assert (org, "ORGANIZATION") in got
