@@ -71,6 +71,15 @@ def _looks_like_employer(name: str, strict: bool) -> bool:
         return False
     if len(words) == 2 and first in gaz.given and not _org_word(words):
         return False  # "Manager, John Smith": a person
+    from privtext.tagging.recognizers.gazetteer import COMMON_WORD_SURNAMES
+
+    last_parts = words[-1].split("-")
+    if (
+        len(words) <= 3
+        and not _org_word(words)
+        and any(p in gaz.surnames and p not in COMMON_WORD_SURNAMES for p in last_parts)
+    ):
+        return False  # "personal tutor for Oluwatobi Adeyemi-Clarke": a person
     for phrase, etype, _score in gaz.phrases.get(first, ()):
         if phrase == name and etype in ("LOCATION", "NATIONALITY"):
             return False  # "Nurse, Leeds"

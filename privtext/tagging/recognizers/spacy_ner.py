@@ -520,7 +520,12 @@ def _name_and_surname(words: list[str]) -> bool:
     first, last = words
     if last in gaz.known_tokens or last in _ORG_HEADWORDS or last in _PLACE_HEADS:
         return False
-    if not (last in gaz.surnames or _SURNAME_SHAPE.fullmatch(last)):
+    parts = last.split("-")
+    if not (
+        last in gaz.surnames
+        or _SURNAME_SHAPE.fullmatch(last)
+        or (len(parts) == 2 and all(p in gaz.surnames for p in parts))  # "Adeyemi-Clarke"
+    ):
         return False
     if zipf_frequency(last.lower(), "en") >= 3.0:
         return False  # "Jordan Green", "Chelsea Park"

@@ -68,3 +68,10 @@ def test_after_for_only_a_name_with_a_rare_or_organisation_word_is_an_employer()
     spans.append(Span(title2, title2 + 7, "JOB_TITLE", 0.8, "x"))
     got = employers_after_titles(text, spans)
     assert [text[s.start : s.end] for s in got if s.source == SOURCE] == ["Brightwater Care Homes"]
+
+
+def test_a_person_after_a_title_and_for_is_no_employer():
+    text = "I'm the personal tutor for Oluwatobi Adeyemi-Clarke (student no. HG2291847)."
+    start = text.index("personal tutor")
+    got = employers_after_titles(text, [Span(start, start + 14, "JOB_TITLE", 0.7, "x")])
+    assert not any(s.source == SOURCE for s in got)

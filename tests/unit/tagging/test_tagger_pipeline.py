@@ -568,6 +568,10 @@ def test_a_greeted_given_name_beats_a_shop_of_that_name():
         ("Message from Wenna Trevithick, Front Office Manager:", "Wenna Trevithick"),
         ("Dovedale Dash (23 Feb): Shona McPhail was third woman home", "Shona McPhail"),
         ("A loan was approved for Mercy Chebet (ID no. 28841573) for her", "Mercy Chebet"),
+        (
+            "I'm the personal tutor for Oluwatobi Adeyemi-Clarke (student no. HG2291847, BSc",
+            "Oluwatobi Adeyemi-Clarke",
+        ),
     ],
 )
 def test_a_name_and_a_known_surname_that_ner_calls_a_place_or_group_is_a_person(text, name):
