@@ -772,3 +772,16 @@ def test_organisation_words_of_other_languages_start_no_person(text, org):
     assert not any(t == "PERSON" for _s, t in got)
     if org is not None:
         assert (org, "ORGANIZATION") in got
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Lorcan was on a school trip to York on 3 March.", ("York", "LOCATION")),
+        ("a transport planner role at their Poole depot.", ("Poole", "LOCATION")),
+        ("Mr Poole said he would call.", ("Poole", "PERSON")),
+        ("John Bolton wrote back.", ("John Bolton", "PERSON")),
+    ],
+)
+def test_places_that_are_surnames_are_places_alone_and_persons_with_a_name(text, expected):
+    assert expected in _typed(text, Tagger.default().tag(text))
