@@ -42,7 +42,8 @@ HEADS = (
     "Pvt. Holdings Ventures Capital Energy Foods Pharma Analytics Advisory Dental Veterinary "
     "Vets Nursery Academy Kindergarten Polytechnic Recruitment Investigations Apartments "
     "Health Mutual Broadband Transit Rental Rentals Berhad Initiative Cooperative Co-operative "
-    "Tribunals Courts Embassy Consulate Secretariat GbR OHG KG Partnership Management Software"
+    "Tribunals Courts Embassy Consulate Secretariat GbR OHG KG Partnership Management Software "
+    "Sub-Committee Bodyshop"
 ).split() + ["Residential Home", "Nursing Home", "Care Home", "Children's Home"]
 PREFIX_HEADS = (
     "University Universidad Universidade Università Université Universität College Collège "

@@ -477,6 +477,8 @@ class PersonCueRecognizer(Recognizer):
             t = bare[:1].upper() + bare[1:].lower() if bare.isupper() else bare
             if t in STOPWORDS or t in MONTHS_DAYS or bare.lower() in _NOT_NAMES:
                 return False
+            if bare in ("and", "&", "of", "for", "the"):
+                return False  # "UK Visas and Immigration" signing a letter: no person
         return True
 
     def _person_noun_phrase(self, phrase: str) -> bool:

@@ -785,3 +785,16 @@ def test_organisation_words_of_other_languages_start_no_person(text, org):
 )
 def test_places_that_are_surnames_are_places_alone_and_persons_with_a_name(text, expected):
     assert expected in _typed(text, Tagger.default().tag(text))
+
+
+@pytest.mark.parametrize(
+    ("text", "org"),
+    [
+        ("Kind regards\nUK Visas and Immigration\n\n> On Tue", "UK Visas and Immigration"),
+        ("Hearing: Licensing Sub-Committee, 12 November 2024", "Licensing Sub-Committee"),
+        ("Estimate from Monks Cross Bodyshop \u00a31,140.", "Monks Cross Bodyshop"),
+    ],
+)
+def test_bodies_signing_letters_and_committees_are_organisations(text, org):
+    got = _typed(text, Tagger.default().tag(text))
+    assert (org, "ORGANIZATION") in got and (org, "PERSON") not in got
