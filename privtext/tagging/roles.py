@@ -51,9 +51,10 @@ _EXTRA_HEADS = frozenset(
 _WORD = r"[A-Za-z][A-Za-z.\-]*|\d+"
 _PHRASE = rf"(?:(?:{_WORD})[ \t]){{0,3}}(?:[A-Za-z][A-Za-z\-]*)"
 _AFTER = re.compile(
-    rf"\A(?:,|[ \t]+[-\u2013\u2014|\u00b7][ \t]*|[ \t]*\|)[ \t]*({_PHRASE})"
+    rf"\A(?:,|[ \t]+[-\u2013\u2014|\u00b7][ \t]*|[ \t]*\||[ \t]*\()[ \t]*({_PHRASE})"
     rf"(?=[ \t]*(?:[,;)|\n/]|\Z|[ \t]+(?:at|for|of|with|in)[ \t]))"
 )
+
 _BEFORE = re.compile(
     rf"(?:(?<![\w'])(?:our|your|their|his|her|my|its|the|another)|\w+['\u2019]s)[ \t]+"
     rf"({_PHRASE}),[ \t]+\Z",

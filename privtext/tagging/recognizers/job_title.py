@@ -152,9 +152,16 @@ ACRONYMS: tuple[str, ...] = (
     "EVP",
     # clinical and school grades written after or before a name ("Brodie Kelleher, RN")
     "RN",
+    "RGN",
+    "RMN",
+    "RVN",
     "SHO",
     "HCA",
     "SENCo",
+    "DSL",
+    # compliance roles named by their acronym ("Escalate to MLRO Gwen Hartley", "our DPO")
+    "MLRO",
+    "DPO",
     # a family doctor, not the practice or its records ("see her GP"; not "GP surgery")
     r"GP(?![ \t]+(?i:surgery|surgeries|practice|practices|records?|appointments?|letters?|"
     r"referrals?|notes|services?|clinic|out-of-hours))",

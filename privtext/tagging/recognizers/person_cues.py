@@ -431,7 +431,9 @@ KIN_SPEAKERS = frozenset(
 )
 
 
-_ROLE_HEAD_WORD = re.compile(r"(?:" + ROLE_HEADS + r")")
+_ROLE_HEAD_WORD = re.compile(r"(?:" + ROLE_HEADS + r")", re.IGNORECASE)
+# Grades and roles written by their acronym next to a name ("M. Oduya RN", "DPO, Sunil")
+_TITLE_ACRONYMS = frozenset("RN RGN RMN RVN HCA SHO DSL MLRO DPO GP CEO CFO CTO COO SENCo".split())
 
 
 def _overlapping(rx: re.Pattern[str], text: str) -> Iterator[re.Match[str]]:
@@ -526,6 +528,13 @@ class PersonCueRecognizer(Recognizer):
                 e = cut
                 continue
             break
+        words0 = text[s:e].split()
+        if len(words0) >= 2 and words0[0].rstrip(",") in _TITLE_ACRONYMS:
+            s = text.index(words0[1], s + len(words0[0]))  # "DPO, Sunil Varghese"
+        if len(words0) >= 2 and words0[-1] in _TITLE_ACRONYMS:
+            e = text.rindex(words0[-1], s, e)  # "M. Oduya RN"
+            while e > s and text[e - 1] in " ,\t":
+                e -= 1
         if e > s and text[s].isupper():
             surface = text[s:e]
             words = [w for w in re.split(r"[ \t,]+", surface) if w and not w.endswith(".")]

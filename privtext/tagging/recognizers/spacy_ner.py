@@ -234,6 +234,13 @@ def _known_phrase_type(surface: str) -> str | None:
     return None
 
 
+@lru_cache(maxsize=1)
+def _title_acronyms() -> frozenset[str]:
+    from privtext.tagging.recognizers.job_title import ACRONYMS
+
+    return frozenset(a for a in ACRONYMS if a.isalnum())
+
+
 def _job_titles() -> frozenset[str]:
     from privtext.tagging.recognizers.job_title import job_title_set
 
@@ -680,8 +687,8 @@ def refine(text: str, start: int, end: int, etype: str) -> str | None:
         return None  # "the Turkish Government", "European Court of Human Rights"
     if etype == "PERSON" and _SECTION_HEADING.search(text, max(0, start - 4), start):
         return None  # "A. Background to the case"
-    if surface.lower() in _job_titles():
-        return "JOB_TITLE"  # "Treasurer", "Chief Executive"
+    if surface.lower() in _job_titles() or surface in _title_acronyms():
+        return "JOB_TITLE"  # "Treasurer", "Chief Executive", "our DPO"
     if (
         etype in ("ORGANIZATION", "LOCATION")
         and known is None

@@ -798,3 +798,19 @@ def test_places_that_are_surnames_are_places_alone_and_persons_with_a_name(text,
 def test_bodies_signing_letters_and_committees_are_organisations(text, org):
     got = _typed(text, Tagger.default().tag(text))
     assert (org, "ORGANIZATION") in got and (org, "PERSON") not in got
+
+
+@pytest.mark.parametrize(
+    ("text", "title"),
+    [
+        ("Witness: Oscar Lindgren-Bell, solicitor, Avonside Legal, 3 Queen Square", "solicitor"),
+        ("Escalate to MLRO Gwen Hartley - trust structure unclear.", "MLRO"),
+        ("so our DPO, Sunil Varghese, can contact you", "DPO"),
+        ("23/03/25 14:10 (days, M. Oduya RN)", "RN"),
+        ("lunch with Lars Eriksen (buyer) only", "buyer"),
+    ],
+)
+def test_roles_and_grades_written_next_to_a_name_stay_out_of_it(text, title):
+    got = _typed(text, Tagger.default().tag(text))
+    assert (title, "JOB_TITLE") in got
+    assert not any(t == "PERSON" and title in s.split() for s, t in got)
