@@ -38,7 +38,7 @@ from privtext.tagging.recognizers.gazetteer import (
     TITLES,
     load_gazetteer,
 )
-from privtext.tagging.recognizers.job_title import ROLE_HEADS, job_title_set
+from privtext.tagging.recognizers.job_title import ACRONYMS, ROLE_HEADS, job_title_set
 from privtext.tagging.recognizers.organization import HEAD_SET as _ORG_HEADS
 from privtext.tagging.recognizers.username import (
     STAMP_LINE_END,
@@ -433,7 +433,7 @@ KIN_SPEAKERS = frozenset(
 
 _ROLE_HEAD_WORD = re.compile(r"(?:" + ROLE_HEADS + r")", re.IGNORECASE)
 # Grades and roles written by their acronym next to a name ("M. Oduya RN", "DPO, Sunil")
-_TITLE_ACRONYMS = frozenset("RN RGN RMN RVN HCA SHO DSL MLRO DPO GP CEO CFO CTO COO SENCo".split())
+_TITLE_ACRONYMS = frozenset(a for a in ACRONYMS if a.isalnum()) | {"GP"}  # one list, job_title's
 
 
 def _overlapping(rx: re.Pattern[str], text: str) -> Iterator[re.Match[str]]:
