@@ -36,6 +36,7 @@ from functools import lru_cache
 from privtext.tagging.base import BatchRecognizer, Recognizer, Span
 from privtext.tagging.context import apply_context
 from privtext.tagging.employers import employers_after_titles
+from privtext.tagging.extents import person_name_extents
 from privtext.tagging.policy import TierPolicy
 from privtext.tagging.recognizers.address import (
     PostcodeRecognizer,
@@ -338,7 +339,8 @@ class Tagger:
             spans = [s for s in spans if s.score >= self.min_score]
         kept = merge_address_blocks(text, resolve_overlaps(spans, len(text)))
         kept = streets_without_numbers_are_places(text, trailing_postal_codes(text, kept))
-        kept = roles_next_to_persons(text, persons_named_like_organisations(text, kept))
+        kept = person_name_extents(text, persons_named_like_organisations(text, kept))
+        kept = roles_next_to_persons(text, kept)
         kept = employers_after_titles(text, speaker_labels_are_no_titles(text, kept))
         if self.consistency and kept:
             kept = self._propagate(text, kept)

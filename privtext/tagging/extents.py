@@ -1,0 +1,84 @@
+"""Person spans grow over the parts of a name that the recognizers leave out.
+
+NER and the name gazetteer find the core of a name but often stop short of its edges:
+
+* initials before a surname: "A. Nowicka", "E.J.M. van der Berg", "S Qureshi", and the Filipino
+  and South Asian abbreviations "Ma. Cristina", "Md. Abul Kalam";
+* a trailing initial: "Lily P.", "Priyanka R.";
+* Malay, Tamil and Arabic patronymic joiners with the father's name after them: "Nur Aisyah
+  binte Rahman", "Rajendran s/o Muthusamy", "Arjun a/l Suppiah" (NER tends to tag the father's
+  name apart, or as an organisation).
+
+A name only protects its person when all of it is masked, so each PERSON span is widened over
+such parts when they touch it. Nothing else is touched; a span of another type that the widened
+name now covers (the father's name as an ORGANIZATION) is dropped.
+"""
+
+from __future__ import annotations
+
+import re
+
+from privtext.tagging.base import Span
+
+# Initials right before the name: "A. ", "E.J.M. ", "J.L. ", "S " (one capital and a space,
+# not the words "A" and "I"), "Ma. ", "Md. ".
+_LEAD = re.compile(
+    r"(?<![\w.])(?:(?:[A-Z]\.[ \t]?){1,4}|[B-HJ-Z][ \t]|(?:Ma|Md|Mohd|Muhd)\.[ \t])$"
+)
+# One trailing initial: "Lily P." (not "P.S." or "P.O.", and not a sentence that goes on in lower
+# case after a capital "A").
+_TRAIL = re.compile(r"[ \t][A-Z]\.(?![A-Za-z])")
+# A patronymic joiner and the father's name: "binte Rahman", "s/o Muthusamy", "a/l Suppiah".
+_JOINER = re.compile(
+    r"[ \t]+(?:s/o|d/o|a/l|a/p|S/O|D/O|A/L|A/P|bin|binti|binte|bte|bt\.?|ibn|ibni)"
+    r"[ \t]+((?:[A-Z][\w'\-]*)(?:[ \t]+[A-Z][\w'\-]*){0,2})"
+    # surname particles with the surname after them: "van der Berg", "ní Bhriain", "ole Sankale"
+    r"|(?:[ \t]+(?:van|von|der|den|de|del|della|di|da|dos|das|du|la|le|ter|ten|ní|nic|ole|mac"
+    r"|ap|bint|Ní|Nic|Mhic|Uí|Van|Von|De|Da|Di|Del|Dos|Du|Le|La))+[ \t]+([A-Z][\w'\-]*)"
+)
+
+SOURCE = "name_extents"
+
+
+def _occupied(spans: list[Span], start: int, end: int, skip: Span) -> list[Span]:
+    return [s for s in spans if s is not skip and s.start < end and start < s.end]
+
+
+def person_name_extents(text: str, spans: list[Span]) -> list[Span]:
+    """``spans`` with every PERSON span widened over the initials and joiners around it.
+
+    Args:
+        text: the document.
+        spans: the kept, non-overlapping spans, sorted by start.
+
+    Returns:
+        The spans, sorted by start and still non-overlapping.
+    """
+    if not any(s.entity_type == "PERSON" for s in spans):
+        return spans
+    out = list(spans)
+    dropped: set[int] = set()
+    for k, s in enumerate(out):
+        if s.entity_type != "PERSON" or k in dropped:
+            continue
+        start, end = s.start, s.end
+        lead = _LEAD.search(text, max(0, start - 12), start)
+        if lead and not _occupied(out, lead.start(), start, s):
+            start = lead.start()
+        joiner = _JOINER.match(text, end)
+        if joiner:
+            inside = [
+                j for j, o in enumerate(out) if j != k and o.start < joiner.end() and end < o.end
+            ]
+            # only spans within the father's name give way (a NER guess on "Rahman")
+            name_start = joiner.start(1) if joiner.group(1) else joiner.start(2)
+            if all(out[j].start >= name_start and out[j].end <= joiner.end() for j in inside):
+                end = joiner.end()
+                dropped.update(inside)
+        else:
+            trail = _TRAIL.match(text, end)
+            if trail and not _occupied(out, end, trail.end(), s):
+                end = trail.end()
+        if (start, end) != (s.start, s.end):
+            out[k] = Span(start, end, "PERSON", s.score, s.source)
+    return [s for k, s in enumerate(out) if k not in dropped]

@@ -1,0 +1,71 @@
+"""Person spans grow over initials, trailing initials and patronymic joiners (extents.py)."""
+
+from __future__ import annotations
+
+import pytest
+
+from privtext.tagging.base import Span
+from privtext.tagging.extents import person_name_extents
+
+
+def _run(text: str, spans: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    built = []
+    for surface, etype in spans:
+        i = text.index(surface)
+        built.append(Span(i, i + len(surface), etype, 0.85, "test"))
+    built.sort(key=lambda s: s.start)
+    return [(text[s.start : s.end], s.entity_type) for s in person_name_extents(text, built)]
+
+
+@pytest.mark.parametrize(
+    ("text", "core", "whole"),
+    [
+        ("Minutes taken by A. Nowicka for the board.", "Nowicka", "A. Nowicka"),
+        ("Letter from E.J.M. van der Berg today", "van der Berg", "E.J.M. van der Berg"),
+        ("Report by S Qureshi, 3 May", "Qureshi", "S Qureshi"),
+        ("Contact Ma. Cristina Reyes in HR", "Cristina Reyes", "Ma. Cristina Reyes"),
+        ("signed Md. Abul Kalam Azad", "Abul Kalam Azad", "Md. Abul Kalam Azad"),
+        ("Thanks to Lily P. and the team", "Lily", "Lily P."),
+        ("Rajendran s/o Muthusamy, supervisor", "Rajendran", "Rajendran s/o Muthusamy"),
+        ("Arjun a/l Suppiah joined", "Arjun", "Arjun a/l Suppiah"),
+        ("our nurse Nur Aisyah binte Rahman said", "Nur Aisyah", "Nur Aisyah binte Rahman"),
+        ("Jan van der Berg said", "Jan", "Jan van der Berg"),
+        ("seen by S. Ní Bhriain", "S.", "S. Ní Bhriain"),
+        ("Daniel ole Sankale arrived", "Daniel", "Daniel ole Sankale"),
+    ],
+)  # fmt: skip
+def test_a_name_grows_over_the_parts_next_to_it(text, core, whole):
+    assert _run(text, [(core, "PERSON")]) == [(whole, "PERSON")]
+
+
+def test_the_fathers_name_tagged_apart_is_folded_into_the_person():
+    text = "Nur Aisyah binte Rahman joined in May"
+    assert _run(text, [("Nur Aisyah", "PERSON"), ("Rahman", "ORGANIZATION")]) == [
+        ("Nur Aisyah binte Rahman", "PERSON")
+    ]
+
+
+@pytest.mark.parametrize(
+    ("text", "core"),
+    [
+        ("A Smith was there", "Smith"),  # the article, not an initial
+        ("I Smith? no", "Smith"),
+        ("Mr Jones said no. The", "Jones"),
+        ("Anna de la", "Anna"),  # a particle with no name after it
+        ("Mei Lin bin", "Mei Lin"),
+        ("see Tan P.S. later", "Tan"),  # "P.S." is not one trailing initial
+    ],
+)  # fmt: skip
+def test_a_name_does_not_grow_over_words_that_are_not_its_parts(text, core):
+    assert _run(text, [(core, "PERSON")]) == [(core, "PERSON")]
+
+
+def test_other_types_and_neighbouring_spans_are_left_alone():
+    text = "at B. Braun Medical, call J. Smith"
+    got = _run(text, [("Braun Medical", "ORGANIZATION"), ("Smith", "PERSON")])
+    assert got == [("Braun Medical", "ORGANIZATION"), ("J. Smith", "PERSON")]
+    text = "Ward C Jones"
+    assert _run(text, [("Ward", "LOCATION"), ("C Jones", "PERSON")]) == [
+        ("Ward", "LOCATION"),
+        ("C Jones", "PERSON"),
+    ]
