@@ -33,6 +33,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
+from privtext.tagging.address_extent import widen_address_spans
 from privtext.tagging.base import BatchRecognizer, Recognizer, Span
 from privtext.tagging.context import apply_context
 from privtext.tagging.employers import employers_after_titles
@@ -339,6 +340,7 @@ class Tagger:
             spans = [s for s in spans if s.score >= self.min_score]
         kept = merge_address_blocks(text, resolve_overlaps(spans, len(text)))
         kept = streets_without_numbers_are_places(text, trailing_postal_codes(text, kept))
+        kept = widen_address_spans(text, kept)
         kept = person_name_extents(text, persons_named_like_organisations(text, kept))
         kept = roles_next_to_persons(text, kept)
         kept = employers_after_titles(text, speaker_labels_are_no_titles(text, kept))

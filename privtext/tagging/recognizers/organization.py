@@ -43,7 +43,7 @@ HEADS = (
     "Vets Nursery Academy Kindergarten Polytechnic Recruitment Investigations Apartments "
     "Health Mutual Broadband Transit Rental Rentals Berhad Initiative Cooperative Co-operative "
     "Tribunals Courts Embassy Consulate Secretariat GbR OHG KG Partnership Management Software "
-    "Sub-Committee Bodyshop"
+    "Sub-Committee Bodyshop CLG DAC"
 ).split() + ["Residential Home", "Nursing Home", "Care Home", "Children's Home"]
 PREFIX_HEADS = (
     "University Universidad Universidade Università Université Universität College Collège "

@@ -1,0 +1,96 @@
+"""Address spans grow over the address parts next to them (privtext.tagging.address_extent)."""
+
+from __future__ import annotations
+
+import pytest
+
+from privtext.tagging.address_extent import widen_address_spans
+from privtext.tagging.base import Span
+
+
+def _run(text: str, spans: list[tuple[str, str, str]]) -> list[tuple[str, str]]:
+    built = []
+    for surface, etype, source in spans:
+        i = text.index(surface)
+        built.append(Span(i, i + len(surface), etype, 0.85, source))
+    built.sort(key=lambda s: s.start)
+    return [(text[s.start : s.end], s.entity_type) for s in widen_address_spans(text, built)]
+
+
+ADDR = "STREET_ADDRESS"
+
+
+@pytest.mark.parametrize(
+    ("text", "anchor", "whole"),
+    [
+        # named buildings and units before the street, on the same line
+        ("Send it to Flat 5, Glan y Môr, Beach Road, Bangor LL57 2SW please.",
+         "Beach Road, Bangor LL57 2SW", "Flat 5, Glan y Môr, Beach Road, Bangor LL57 2SW"),
+        ("Office: Tower B, 5th Floor, EPIP Zone, Whitefield, Bengaluru 560066\n",
+         "Whitefield, Bengaluru 560066",
+         "Tower B, 5th Floor, EPIP Zone, Whitefield, Bengaluru 560066"),
+        # the region or country after the postcode, up to the end of the line
+        ("at No. 23, Jalan SS 2/64, 47300 Petaling Jaya, Selangor Darul Ehsan\nTel",
+         "No. 23, Jalan SS 2/64, 47300 Petaling Jaya",
+         "No. 23, Jalan SS 2/64, 47300 Petaling Jaya, Selangor Darul Ehsan"),
+        ("Plot 22, Adetokunbo Ademola Crescent, Wuse II, Abuja, FCT.",
+         "Plot 22, Adetokunbo Ademola Crescent, Wuse II, Abuja",
+         "Plot 22, Adetokunbo Ademola Crescent, Wuse II, Abuja, FCT"),
+        # the lines above the street in a postal block, up to the addressee
+        ("Mr P. Byrne\nApartment 22, Block C\nClongriffin Gardens\nDublin 13\nD13 X2N6\n\nDear",
+         "Dublin 13\nD13 X2N6", "Apartment 22, Block C\nClongriffin Gardens\nDublin 13\nD13 X2N6"),
+    ],
+)  # fmt: skip
+def test_an_address_grows_over_its_parts(text, anchor, whole):
+    got = _run(text, [(anchor, ADDR, "address_merge")])
+    assert (whole, ADDR) in got
+
+
+def test_a_unit_number_and_ner_guesses_inside_are_folded_in():
+    text = "Home: Blk 318 Clementi Avenue 5, #09-221, Singapore 120318\n"
+    got = _run(
+        text,
+        [
+            ("Blk 318 Clementi Avenue 5", ADDR, "street_address_pattern"),
+            ("09-221", "CASE_NUMBER", "case_number_pattern"),
+            ("Singapore 120318", ADDR, "address_merge"),
+        ],
+    )
+    assert got == [("Blk 318 Clementi Avenue 5, #09-221, Singapore 120318", ADDR)]
+
+
+@pytest.mark.parametrize(
+    ("text", "spans", "anchor"),
+    [
+        # a company before the street stays a company
+        ("Witness: Oscar Bell, solicitor, Avonside Legal, 3 Queen Square, Bristol BS1 4JE",
+         [("Avonside Legal", "ORGANIZATION", "spacy_ner")], "3 Queen Square, Bristol BS1 4JE"),
+        # the addressee's name line, a date, and prose are no address parts
+        ("Ms Ana Silva\n12 Elm Road\nLeeds LS1 4AB",
+         [("Ana Silva", "PERSON", "gazetteer")], "12 Elm Road\nLeeds LS1 4AB"),
+        ("On 12 March 2024, 4 Mill Lane, Leeds LS2 7AA was sold.",
+         [("12 March 2024", "DATE", "date_pattern")], "4 Mill Lane, Leeds LS2 7AA"),
+        ("Thanks and regards, 4 Mill Lane, Leeds LS2 7AA, and more text", [],
+         "4 Mill Lane, Leeds LS2 7AA"),
+    ],
+)  # fmt: skip
+def test_an_address_does_not_take_what_is_not_its_part(text, spans, anchor):
+    got = _run(text, [*spans, (anchor, ADDR, "address_merge")])
+    assert (anchor, ADDR) in got
+    for surface, etype, _ in spans:
+        assert (surface, etype) in got
+
+
+def test_a_letterhead_line_above_the_block_stays_a_company():
+    text = "Harbourside Building Society\nHarbourside House, 1 Gunwharf Way, Portsmouth PO1 3AX"
+    got = _run(
+        text,
+        [
+            ("Harbourside Building Society", "ORGANIZATION", "organization_shape"),
+            ("1 Gunwharf Way, Portsmouth PO1 3AX", ADDR, "address_merge"),
+        ],
+    )
+    assert got == [
+        ("Harbourside Building Society", "ORGANIZATION"),
+        ("Harbourside House, 1 Gunwharf Way, Portsmouth PO1 3AX", ADDR),
+    ]
