@@ -1,0 +1,86 @@
+"""Field labels of forms and records are no entities.
+
+In a form, a record or an e-mail header, the word before a colon at the start of a line (or of
+a column) names the field: "DOB: 11/03/1985", "Employer: Port of New Orleans", "NRIC:
+780514-10-5523", "Sender: Oakhaven Furniture", "Betreff: ...", "Dyddiad / Date: ...". NER reads
+such words as persons or organisations. A person's name in that place (a chat speaker: "Maria:
+hi") is a known given name or surname, or a rare word; a field label is made of common words and
+short acronyms. :func:`field_labels_are_no_entities` drops PERSON, ORGANIZATION, LOCATION and
+NATIONALITY spans that sit in a label's place and are made only of such words.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from importlib import resources
+
+from privtext.tagging.base import Span
+from privtext.tagging.recognizers.gazetteer import load_gazetteer
+
+_TYPES = frozenset({"PERSON", "ORGANIZATION", "LOCATION", "NATIONALITY"})
+# A label starts a line, or a column after two spaces, a tab or a bar.
+_BEFORE_RX = re.compile(r"(?:^|\n|[ \t]{2,}|\t|\|[ \t]*)[ \t]*\Z")
+_AFTER_RX = re.compile(r"[ \t]*:(?!//)")
+_WORD_RX = re.compile(r"[^\s/&]+")
+# Common label words in other languages that English word frequencies do not know.
+_FOREIGN_LABELS = frozenset(
+    """betreff datum anschrift absender empfänger para asunto fecha objet dyddiad cyfrif
+    enw cyfeiriad oggetto data""".split()
+)
+# English words at least this frequent (wordfreq zipf) read as label words.
+_COMMON_ZIPF = 3.5
+_ACRONYM_RX = re.compile(r"[A-Z]{2,5}|(?:[A-Z]\.){2,4}")
+
+
+@lru_cache(maxsize=1)
+def _places() -> frozenset[str]:
+    """Single-word cities and countries of the packaged lists."""
+    names: set[str] = set()
+    for fname in ("cities.txt", "countries.txt"):
+        data = resources.files("privtext").joinpath("data", fname).read_text("utf-8")
+        names.update(w.strip() for w in data.splitlines() if w.strip() and " " not in w.strip())
+    return frozenset(names)
+
+
+@lru_cache(maxsize=4096)
+def _label_word(word: str) -> bool:
+    from wordfreq import zipf_frequency
+
+    w = word.strip(".,()'\"")
+    if not w:
+        return True
+    gaz = load_gazetteer(None)
+    if any(v in names for v in (w, w.title()) for names in (gaz.given, gaz.surnames, _places())):
+        return False  # a name or a place ("MUMBAI:" heading a news story)
+    if _ACRONYM_RX.fullmatch(w):
+        return True
+    if w.lower() in _FOREIGN_LABELS:
+        return True
+    return zipf_frequency(w.lower(), "en") >= _COMMON_ZIPF
+
+
+def field_labels_are_no_entities(text: str, spans: list[Span]) -> list[Span]:
+    """``spans`` without the PERSON/ORG/place spans that are a form's field labels.
+
+    Args:
+        text: the document.
+        spans: the kept spans, sorted by start.
+
+    Returns:
+        The spans, those labels dropped.
+    """
+    if ":" not in text:
+        return spans
+    out: list[Span] = []
+    for s in spans:
+        if (
+            s.entity_type in _TYPES
+            and _AFTER_RX.match(text, s.end)
+            and _BEFORE_RX.search(text, max(0, s.start - 8), s.start)
+        ):
+            words = _WORD_RX.findall(text[s.start : s.end])
+            if 0 < len(words) <= 4 and all(_label_word(w) for w in words):
+                continue
+        out.append(s)
+    return out

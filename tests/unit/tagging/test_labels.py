@@ -1,0 +1,47 @@
+"""Form field labels are no entities (privtext.tagging.labels)."""
+
+from __future__ import annotations
+
+import pytest
+
+from privtext.tagging.base import Span
+from privtext.tagging.labels import field_labels_are_no_entities
+
+
+def _kept(text: str, surface: str, etype: str = "PERSON") -> bool:
+    i = text.index(surface)
+    spans = [Span(i, i + len(surface), etype, 0.85, "spacy_ner")]
+    return bool(field_labels_are_no_entities(text, spans))
+
+
+@pytest.mark.parametrize(
+    ("text", "surface", "etype"),
+    [
+        ("Name: Ana Silva\nDOB: 11/03/1985", "DOB", "PERSON"),
+        ("Name: Tan Boon Keat\nNRIC: 780514-10-5523", "NRIC", "PERSON"),
+        ("Age: 38\nEmployer: Port of New Orleans", "Employer", "PERSON"),
+        ("Tracking: SWD88\nOccupation: bus driver", "Occupation", "PERSON"),
+        ("Datum: 07.04.2025\nBetreff: Your relocation", "Betreff", "PERSON"),
+        ("Dyddiad / Date: 10/02/2025", "Dyddiad / Date", "ORGANIZATION"),
+        ("Monthly rent: $875\nLandlord name & phone: Bobby", "Landlord name & phone",
+         "ORGANIZATION"),
+        ("Surname: Lee    Home county: Elgeyo-Marakwet", "Home county", "LOCATION"),
+    ],
+)  # fmt: skip
+def test_a_field_label_is_dropped(text, surface, etype):
+    assert not _kept(text, surface, etype)
+
+
+@pytest.mark.parametrize(
+    ("text", "surface", "etype"),
+    [
+        ("Maria: are you coming?\nTom: yes", "Maria", "PERSON"),  # a chat speaker
+        ("Okonkwo: I disagree", "Okonkwo", "PERSON"),  # a rare word: a name
+        ("MUMBAI: Police said on Monday", "MUMBAI", "LOCATION"),  # a dateline
+        ("We met the Employer: no", "Employer", "PERSON"),  # not in a label's place
+        ("DOB 11/03/1985", "DOB", "PERSON"),  # no colon
+        ("see http: Sender", "Sender", "PERSON"),
+    ],
+)  # fmt: skip
+def test_names_and_words_out_of_a_labels_place_are_kept(text, surface, etype):
+    assert _kept(text, surface, etype)
