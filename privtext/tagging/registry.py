@@ -39,6 +39,7 @@ from privtext.tagging.context import apply_context
 from privtext.tagging.employers import employers_after_titles
 from privtext.tagging.extents import person_name_extents
 from privtext.tagging.labels import field_labels_are_no_entities
+from privtext.tagging.place_slots import places_in_place_slots
 from privtext.tagging.policy import TierPolicy
 from privtext.tagging.recognizers.address import (
     PostcodeRecognizer,
@@ -342,6 +343,7 @@ class Tagger:
         kept = merge_address_blocks(text, resolve_overlaps(spans, len(text)))
         kept = streets_without_numbers_are_places(text, trailing_postal_codes(text, kept))
         kept = field_labels_are_no_entities(text, widen_address_spans(text, kept))
+        kept = places_in_place_slots(text, kept)
         kept = person_name_extents(text, persons_named_like_organisations(text, kept))
         kept = roles_next_to_persons(text, kept)
         kept = employers_after_titles(text, speaker_labels_are_no_titles(text, kept))

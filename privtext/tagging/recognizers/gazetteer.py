@@ -405,6 +405,7 @@ SCORES = {
     "country": 0.85,
     "city": 0.75,
     "place": 0.6,
+    "region": 0.58,
     "organization": 0.85,
     "org_pattern": 0.8,
     "nationality": 0.8,
@@ -508,6 +509,12 @@ def load_gazetteer(data_dir: str | None = None) -> Gazetteer:
     minor = _read_list(data_dir, "places.txt", optional=True)
     for w in minor:
         entries.append((w, "LOCATION", SCORES["place"]))
+    # states, provinces and counties of ISO 3166-2 (optional too): like the towns, with a score
+    # just under theirs so that they are never taken in lower case
+    regions = _read_list(data_dir, "regions.txt", optional=True)
+    for w in regions:
+        entries.append((w, "LOCATION", SCORES["region"]))
+    minor += regions
     minor_set = frozenset(minor)
     for w in _read_list(data_dir, "organizations.txt"):
         entries.append((w, "ORGANIZATION", SCORES["organization"]))
@@ -814,6 +821,8 @@ class GazetteerRecognizer(Recognizer):
                 continue
             for phrase, etype, score in gaz.phrases.get(cap, ()):
                 if phrase == cap and etype == "LOCATION":
+                    if score < SCORES["place"]:
+                        break  # a state or province ("salamat" is also a word of thanks)
                     if score <= SCORES["place"] and _common_word(word):
                         break  # a GeoNames town named like a word ("banning", "maya")
                     out.append(Span(m.start(), m.end(), "LOCATION", score, self.name))

@@ -1,0 +1,171 @@
+"""Place names that are also words or names, read as places where the sentence says so.
+
+The place lists leave out names that would tag ordinary text: common words ("Bath", "Reading"),
+given names and surnames ("Victoria", "Kent", "Murcia"), and names made of common words
+("Milton Keynes", "Fort Worth"). Those are in ``privtext/data/ambiguous_places.txt`` and are
+tagged LOCATION only in a place's slot:
+
+* after a place preposition: "in Murcia", "to Kent", "from Bath" ("in", "near", "outside",
+  "around", "across", "from", "to", "via", "into", "towards"); a name that is also a given name
+  needs one of the first five ("a letter from Victoria" is a person);
+* after a place, an address or an organisation and a comma: "Brighton, Victoria", "Westcroft
+  Autos, Milton Keynes", "STEEPLE CHURCH, DUNDEE"; after a place and "and" or "or": "in
+  Bristol and Bath".
+
+The name must end there: a capitalised word or "'s" after it makes it part of something else
+("in Victoria Park", "Victoria's"). Words in capitals are looked up in title case ("IN GALWAY"),
+and in capitals any listed place counts, not only the ambiguous ones: NER misses most places
+written in capitals.
+
+A name followed by an area word is a place too: "Oyo State", "Travis County", "Sylhet
+Division", "MYSURU DISTRICT", "the Lviv region" (the name not a common word).
+
+A NER or gazetteer PERSON guess on exactly that name gives way; other tags are left alone.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from importlib import resources
+
+from privtext.tagging.base import Span
+from privtext.tagging.recognizers.gazetteer import load_gazetteer
+
+SOURCE = "place_slot"
+SCORE = 0.7
+_NAME_CUES = frozenset({"in", "near", "outside", "around", "across"})
+_CUE_RX = re.compile(
+    r"(?<![\w\-])(?P<cue>(?i:in|near|outside|around|across|from|to|via|into|towards))[ \t]+"
+    r"(?P<name>[A-Z][\w'\u2019\-]*(?:[ \t]+[A-Z][\w'\u2019\-]*){0,3})"
+)
+_AFTER_COMMA_RX = re.compile(
+    r",[ \t]*(?P<name>[A-Z][\w'\u2019\-]*(?:[ \t]+[A-Z][\w'\u2019\-]*){0,3})"
+)
+_AND_RX = re.compile(
+    r"[ \t]+(?:and|or|&)[ \t]+(?P<name>[A-Z][\w'\u2019\-]*(?:[ \t]+[A-Z][\w'\u2019\-]*){0,3})"
+)
+_CHAIN_TYPES = frozenset({"LOCATION", "STREET_ADDRESS", "ORGANIZATION"})
+_AREA_RX = re.compile(
+    r"(?<![\w\-])(?P<name>[A-Z][\w'\u2019\-]*(?:[ \t]+[A-Z][\w'\u2019\-]*){0,2})[ \t]+"
+    r"(?P<area>(?:State|Province|County|Region|District|Division|Governorate|Prefecture|Oblast|"
+    r"Upazila|Taluk|Taluka|Tehsil|Municipality|Parish|Emirate)|"
+    r"(?:STATE|PROVINCE|COUNTY|REGION|DISTRICT|DIVISION|TALUK|TEHSIL|UPAZILA)|"
+    r"(?:region|province|district|oblast|governorate|prefecture))(?![\w\-])"
+)
+# Words after an area word that make the whole an organisation ("Oyo State Government").
+_ORG_AFTER_AREA_RX = re.compile(
+    r"[ \t]+(?:Council|Government|Court|Police|Hospital|University|College|School|Board|"
+    r"Office|Department|Assembly|Commission|Authority|Library|Sheriff|Health|Fire|Line|"
+    r"Championship|League|FC|Cricket)(?![\w])"
+)
+_PERSON_SOURCES = frozenset({"spacy_ner", "gazetteer", "consistency"})
+
+
+@lru_cache(maxsize=1)
+def _ambiguous() -> frozenset[str]:
+    data = resources.files("privtext").joinpath("data", "ambiguous_places.txt").read_text("utf-8")
+    return frozenset(
+        " ".join(line.split())
+        for line in data.splitlines()
+        if line.strip() and not line.startswith("#")
+    )
+
+
+def _known_place(name: str) -> bool:
+    """A place of the gazetteer's lists (countries, cities, towns, regions)."""
+    gaz = load_gazetteer(None)
+    first = name.split()[0]
+    return any(p == name and etype == "LOCATION" for p, etype, _ in gaz.phrases.get(first, ()))
+
+
+def _match(run: str, caps: bool) -> str | None:
+    """The longest leading words of ``run`` that are an ambiguous place (in capitals: any
+    listed place)."""
+    words = run.split()
+    for n in range(len(words), 0, -1):
+        cand = " ".join(words[:n])
+        key = cand.title() if caps else cand
+        if key in _ambiguous() or (caps and _known_place(key)):
+            return cand
+    return None
+
+
+def _common(word: str) -> bool:
+    from wordfreq import zipf_frequency
+
+    return zipf_frequency(word.lower(), "en") >= 4.0
+
+
+def _name_ends(text: str, end: int) -> bool:
+    nxt = text[end : end + 3]
+    return not (
+        nxt[:2] in ("'s", "\u2019s")
+        or re.match(r"[ \t]+[A-Z][a-z]", text[end : end + 3]) is not None
+    )
+
+
+def places_in_place_slots(text: str, spans: list[Span]) -> list[Span]:
+    """``spans`` with the ambiguous place names in a place's slot tagged LOCATION.
+
+    Args:
+        text: the document.
+        spans: the kept, non-overlapping spans, sorted by start.
+
+    Returns:
+        The spans, sorted by start and still non-overlapping.
+    """
+    found: list[tuple[int, int]] = []
+    gaz = load_gazetteer(None)
+    for m in _CUE_RX.finditer(text):
+        run = m.group("name")
+        caps = run.isupper()
+        if caps and not m.group("cue").isupper():
+            continue  # capitals after a lower-case cue: an acronym or shouting, not a form
+        name = _match(run, caps)
+        if name is None:
+            continue
+        if m.group("cue").lower() not in _NAME_CUES and name.split()[0].title() in gaz.given:
+            continue
+        found.append((m.start("name"), m.start("name") + len(name)))
+    for s in spans:
+        if s.entity_type not in _CHAIN_TYPES:
+            continue
+        after = _AFTER_COMMA_RX.match(text, s.end)
+        if after is None and s.entity_type == "LOCATION":
+            after = _AND_RX.match(text, s.end)  # "in Bristol and Bath"
+        if after is None:
+            continue
+        run = after.group("name")
+        name = _match(run, run.isupper())
+        if name is not None:
+            found.append((after.start("name"), after.start("name") + len(name)))
+    for m in _AREA_RX.finditer(text):
+        words = m.group("name").split()
+        if _ORG_AFTER_AREA_RX.match(text, m.end()):
+            continue
+        if any(_common(w) and not _known_place(w.title()) for w in words):
+            continue
+        found.append((m.start("name"), m.end()))
+    if not found:
+        return spans
+    out = list(spans)
+    for start, end in sorted(set(found)):
+        if not _name_ends(text, end):
+            continue
+        inside = [k for k, s in enumerate(out) if s.start < end and start < s.end]
+        if not inside:
+            out.append(Span(start, end, "LOCATION", SCORE, SOURCE))
+            continue
+        if len(inside) == 1:
+            s = out[inside[0]]
+            if s.entity_type == "LOCATION":
+                continue
+            if (
+                s.entity_type in ("PERSON", "ORGANIZATION")
+                and s.source in _PERSON_SOURCES
+                and s.start >= start
+                and s.end <= end
+            ):
+                out[inside[0]] = Span(start, end, "LOCATION", SCORE, SOURCE)
+    return sorted(out, key=lambda s: (s.start, s.end))

@@ -1,0 +1,76 @@
+"""Ambiguous place names in a place's slot, and names before an area word (place_slots.py)."""
+
+from __future__ import annotations
+
+import pytest
+
+from privtext.tagging.base import Span
+from privtext.tagging.place_slots import _ambiguous, places_in_place_slots
+
+
+def _run(text: str, spans: list[tuple[str, str, str]] = ()) -> list[tuple[str, str]]:
+    built = []
+    for surface, etype, source in spans:
+        i = text.index(surface)
+        built.append(Span(i, i + len(surface), etype, 0.85, source))
+    built.sort(key=lambda s: s.start)
+    return [(text[s.start : s.end], s.entity_type) for s in places_in_place_slots(text, built)]
+
+
+def test_the_ambiguous_list_holds_words_and_names_that_are_places():
+    assert {"Bath", "Reading", "Victoria", "Kent", "Milton Keynes"} <= _ambiguous()
+
+
+@pytest.mark.parametrize(
+    ("text", "place"),
+    [
+        ("a lawyer practising in Murcia.", "Murcia"),
+        ("then in a lorry to Kent, and", "Kent"),
+        ("I AM NOW LIVING IN GALWAY FOR WORK.", "GALWAY"),
+        ("My mother lives in Ibadan, Oyo State, with my sister.", "Oyo State"),
+        ("Verification visit: 18-Sep-2024, Tahirpur Upazila", "Tahirpur Upazila"),
+        ("the court of MYSURU DISTRICT ruled", "MYSURU DISTRICT"),
+    ],
+)  # fmt: skip
+def test_a_place_in_a_places_slot_is_tagged(text, place):
+    assert (place, "LOCATION") in _run(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "before", "place"),
+    [
+        ("Bayside Physiotherapy, Brighton, Victoria\n", ("Brighton", "LOCATION", "spacy_ner"),
+         "Victoria"),
+        ("inspected at Westcroft Autos, Milton Keynes. Their engineer",
+         ("Westcroft Autos", "ORGANIZATION", "spacy_ner"), "Milton Keynes"),
+        ("six sites in Bristol and Bath on the days", ("Bristol", "LOCATION", "gazetteer"),
+         "Bath"),
+    ],
+)  # fmt: skip
+def test_a_place_after_a_place_or_organisation_and_a_comma_is_tagged(text, before, place):
+    got = _run(text, [before, (place, "PERSON", "spacy_ner")])
+    assert (place, "LOCATION") in got
+    assert (place, "PERSON") not in got
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I had a letter from Victoria yesterday",  # a given name after "from": a person
+        "We walked in Victoria Park",  # the name goes on
+        "Ask in Victoria's office",
+        "He spoke to Reading Borough Council",
+        "the Welfare State will pay",  # a common word before the area word
+        "the Oyo State Government said",  # an organisation
+        "stats on BATH usage",  # capitals after a lower-case cue
+    ],
+)
+def test_a_name_out_of_a_places_slot_is_left_alone(text):
+    assert all(t != "LOCATION" for _, t in _run(text))
+
+
+def test_other_tags_on_the_name_are_kept():
+    text = "He moved to Kent."
+    assert _run(text, [("Kent", "ORGANIZATION", "organization_shape")]) == [
+        ("Kent", "ORGANIZATION")
+    ]
