@@ -298,3 +298,65 @@ def widen_address_spans(text: str, spans: list[Span]) -> list[Span]:
         out.insert(min(inside), widened)
         k = min(inside) + 1
     return out
+
+
+# Heads that also name buildings ("Rose Court", "Mill House"): a first line ending in one is an
+# organisation only when it has three words or more ("Nuffield Orthopaedic Centre").
+_BUILDING_LIKE_HEADS = frozenset(
+    {"Court", "Centre", "Center", "Apartments", "Chambers", "Hall", "Works", "Mill", "Farm",
+     "Inn", "Hotel", "Studio", "Studios", "Estates", "Station", "Office", "Library", "Market"}
+)  # fmt: skip
+ORG_LINE_SOURCE = "address_org_line"
+ORG_LINE_SCORE = 0.8
+
+
+def _org_line(line: str) -> bool:
+    words = line.replace(",", " ").split()
+    if not words or any(c.isdigit() for c in line) or len(words) > 8:
+        return False
+    last = words[-1].strip(".'’")
+    head = last if last in HEAD_SET else last[:1] + last[1:].lower()
+    if head not in HEAD_SET and words[-1] not in HEAD_SET:
+        return False
+    return head not in _BUILDING_LIKE_HEADS or len(words) >= 3
+
+
+def organisation_lines_out_of_addresses(text: str, spans: list[Span]) -> list[Span]:
+    """``spans`` with the organisation heading a postal block split off its address.
+
+    A letterhead or an addressee's employer often sits on the line above the street
+    ("Nuffield Orthopaedic Centre" / "Windmill Road" / "Headington" / "Oxford OX3 7LD"), and the
+    address recognizer takes it in with the building names. When an address of two lines or
+    more starts with a line that ends in an organisation head (``HEAD_SET``; a head that also
+    names buildings only with three words or more) and holds no digit, that line becomes an
+    ORGANIZATION and the address starts on the next line.
+
+    Args:
+        text: the document.
+        spans: the kept, non-overlapping spans, sorted by start.
+
+    Returns:
+        The spans, sorted by start.
+    """
+    out: list[Span] = []
+    for s in spans:
+        if s.entity_type == "STREET_ADDRESS" and "\n" in text[s.start : s.end]:
+            nl = text.index("\n", s.start)
+            first = text[s.start : nl].rstrip(" \t,\r")
+            rest = nl + 1
+            while rest < s.end and text[rest] in " \t":
+                rest += 1
+            if first and _org_line(first) and rest < s.end:
+                out.append(
+                    Span(
+                        s.start,
+                        s.start + len(first),
+                        "ORGANIZATION",
+                        ORG_LINE_SCORE,
+                        ORG_LINE_SOURCE,
+                    )
+                )
+                out.append(Span(rest, s.end, s.entity_type, s.score, s.source))
+                continue
+        out.append(s)
+    return out

@@ -33,7 +33,10 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
-from privtext.tagging.address_extent import widen_address_spans
+from privtext.tagging.address_extent import (
+    organisation_lines_out_of_addresses,
+    widen_address_spans,
+)
 from privtext.tagging.base import BatchRecognizer, Recognizer, Span
 from privtext.tagging.context import apply_context
 from privtext.tagging.employers import employers_after_titles
@@ -342,7 +345,8 @@ class Tagger:
             spans = [s for s in spans if s.score >= self.min_score]
         kept = merge_address_blocks(text, resolve_overlaps(spans, len(text)))
         kept = streets_without_numbers_are_places(text, trailing_postal_codes(text, kept))
-        kept = field_labels_are_no_entities(text, widen_address_spans(text, kept))
+        kept = organisation_lines_out_of_addresses(text, widen_address_spans(text, kept))
+        kept = field_labels_are_no_entities(text, kept)
         kept = places_in_place_slots(text, kept)
         kept = person_name_extents(text, persons_named_like_organisations(text, kept))
         kept = roles_next_to_persons(text, kept)

@@ -43,7 +43,10 @@ HEADS = (
     "Vets Nursery Academy Kindergarten Polytechnic Recruitment Investigations Apartments "
     "Health Mutual Broadband Transit Rental Rentals Berhad Initiative Cooperative Co-operative "
     "Tribunals Courts Embassy Consulate Secretariat GbR OHG KG Partnership Management Software "
-    "Sub-Committee Bodyshop CLG DAC"
+    "Sub-Committee Bodyshop CLG DAC Joinery Roofing Mortgages Furniture Maintenance Safaris "
+    "Repairs Hire Plumbing Plumbers Electrical Electricians Decorators Landscaping Cleaning "
+    "Catering Removals Autos Cars Taxis Tours Couriers Interiors Kitchens Glazing Scaffolding "
+    "Haulage"
 ).split() + ["Residential Home", "Nursing Home", "Care Home", "Children's Home"]
 PREFIX_HEADS = (
     "University Universidad Universidade Università Université Universität College Collège "
@@ -83,6 +86,8 @@ _REGION_PAREN = (
 _SUFFIXED = re.compile(
     rf"(?<![\w\-])(?P<ent>(?:{_CAP}[ \t]|{_CAP}[ \t]{_CONN}[ \t]){{1,7}}{_REGION_PAREN}"
     rf"(?:{_HEAD_ALT})"
+    # a second trade after "&": "Kildare Plumbing & Heating", "Beaton Roofing & Building"
+    rf"(?:[ \t]&[ \t](?!{_HEAD_ALT})[A-Z][a-z]+(?=[ \t]*(?:$|[,.;:)\n]|[ \t][a-z(])))?"
     rf"(?:[ \t](?:of|for|de|di|du|Of|For)[ \t](?:(?:the|The)[ \t])?{_CAP}(?:[ \t]{_CAP}){{0,3}})?"
     rf"(?:[ \t](?:no\.|No\.|nr\.|n°)[ \t]?\d+)?)(?![\w\-])"
 )

@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from privtext.tagging.address_extent import widen_address_spans
+from privtext.tagging.address_extent import (
+    organisation_lines_out_of_addresses,
+    widen_address_spans,
+)
 from privtext.tagging.base import Span
 
 
@@ -94,3 +97,40 @@ def test_a_letterhead_line_above_the_block_stays_a_company():
         ("Harbourside Building Society", "ORGANIZATION"),
         ("Harbourside House, 1 Gunwharf Way, Portsmouth PO1 3AX", ADDR),
     ]
+
+
+def _split(text: str) -> list[tuple[str, str]]:
+    spans = [Span(0, len(text), ADDR, 0.9, "street_address_pattern")]
+    return [
+        (text[s.start : s.end], s.entity_type)
+        for s in organisation_lines_out_of_addresses(text, spans)
+    ]
+
+
+@pytest.mark.parametrize(
+    ("text", "org"),
+    [
+        ("Nuffield Orthopaedic Centre\nWindmill Road\nHeadington\nOxford OX3 7LD",
+         "Nuffield Orthopaedic Centre"),
+        ("Harbourside Building Society\nHarbourside House, 1 Gunwharf Way, Portsmouth PO1 3AX",
+         "Harbourside Building Society"),
+        ("NORTH TYNESIDE MAGISTRATES' COURT\nThe Court House, Tynemouth Road, North Shields",
+         "NORTH TYNESIDE MAGISTRATES' COURT"),
+    ],
+)  # fmt: skip
+def test_an_organisation_heading_a_postal_block_is_split_off(text, org):
+    got = _split(text)
+    assert got[0] == (org, "ORGANIZATION")
+    assert got[1] == (text[len(org) + 1 :], ADDR)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Rose Court\n12 High Street\nLeeds LS1 4AB",  # a building named like an organisation
+        "Flat 3, Acme House\n12 High Street\nLeeds LS1 4AB",  # a digit: an address line
+        "12 High Street, Leeds LS1 4AB",  # one line
+    ],
+)
+def test_an_address_line_is_not_split_off(text):
+    assert _split(text) == [(text, ADDR)]
