@@ -1,0 +1,83 @@
+"""Religious and ethnic groups that the lists leave out, read from their slot.
+
+Two places give a group away where the word alone does not:
+
+* a field label: "Religion: Quaker", "Ethnicity: White British", "Faith: Christian" - the value
+  after the label, to the end of the line, is a NATIONALITY (the guidelines' label for
+  nationalities, religions and ethnic groups) when it is one to three capitalised words;
+* a list of groups: "Muslim, Christian and Jewish neighbours" - "Christian" is also a given name
+  and left out of the lists, so NER reads it as a person; next to another group, joined by a
+  comma, "and", "or" or "&", a word of :data:`AMBIGUOUS_GROUPS` is a group too.
+
+A NER or gazetteer PERSON guess on the word gives way; other tags are left alone.
+"""
+
+from __future__ import annotations
+
+import re
+
+from privtext.tagging.base import Span
+
+SOURCE = "group_slot"
+SCORE = 0.75
+#: Group words that are also given names or surnames, so not in ``nationalities.txt``.
+AMBIGUOUS_GROUPS = frozenset({"Christian", "Christians", "Gypsy", "Gypsies", "Traveller"})
+_LABEL_RX = re.compile(
+    r"(?im)^[ \t]*(?:religion|faith|religious[ \t]+belief|ethnicity|ethnic[ \t]+(?:group|origin)"
+    r"|denomination)[ \t]*:[ \t]*"
+    r"(?P<value>[A-Z][\w'\u2019\-]*(?:[ \t]+[A-Z][\w'\u2019\-]*){0,2})[ \t]*(?=\r?\n|\Z|[,;(])"
+)
+_JOIN_RX = re.compile(r"[ \t]*,[ \t]*|[ \t]+(?:and|or|&)[ \t]+")
+_WORD_RX = re.compile(r"(?<![\w\-])(?P<w>" + "|".join(sorted(AMBIGUOUS_GROUPS)) + r")(?![\w\-])")
+_FREE_TYPES = frozenset({"PERSON", "ORGANIZATION", "LOCATION"})
+_GUESS_SOURCES = frozenset({"spacy_ner", "gazetteer", "consistency"})
+_NOT_A_VALUE = frozenset({"None", "N/A", "Not", "Prefer", "Unknown", "No"})
+
+
+def _place(out: list[Span], start: int, end: int) -> None:
+    """Put a NATIONALITY span on ``[start, end)`` over nothing, or over one guess inside it."""
+    inside = [k for k, s in enumerate(out) if s.start < end and start < s.end]
+    if not inside:
+        out.append(Span(start, end, "NATIONALITY", SCORE, SOURCE))
+        return
+    if len(inside) == 1:
+        s = out[inside[0]]
+        if s.entity_type == "NATIONALITY":
+            return
+        if (
+            s.entity_type in _FREE_TYPES
+            and s.source in _GUESS_SOURCES
+            and s.start >= start
+            and s.end <= end
+        ):
+            out[inside[0]] = Span(start, end, "NATIONALITY", SCORE, SOURCE)
+
+
+def groups_in_group_slots(text: str, spans: list[Span]) -> list[Span]:
+    """``spans`` with groups after a religion or ethnicity label, and in lists of groups.
+
+    Args:
+        text: the document.
+        spans: the kept, non-overlapping spans, sorted by start.
+
+    Returns:
+        The spans, sorted by start and still non-overlapping.
+    """
+    out = list(spans)
+    changed = False
+    for m in _LABEL_RX.finditer(text):
+        if m.group("value").split()[0] in _NOT_A_VALUE:
+            continue
+        _place(out, m.start("value"), m.end("value"))
+        changed = True
+    for m in _WORD_RX.finditer(text):
+        groups = [s for s in out if s.entity_type == "NATIONALITY"]
+        joined = any(
+            (0 < m.start() - g.end <= 6 and _JOIN_RX.fullmatch(text, g.end, m.start()))
+            or (0 < g.start - m.end() <= 6 and _JOIN_RX.fullmatch(text, m.end(), g.start))
+            for g in groups
+        )
+        if joined:
+            _place(out, m.start(), m.end())
+            changed = True
+    return sorted(out, key=lambda s: (s.start, s.end)) if changed else spans

@@ -1,0 +1,53 @@
+"""Groups after a religion or ethnicity label, and in lists of groups (privtext.tagging.groups)."""
+
+from __future__ import annotations
+
+import pytest
+
+from privtext.tagging.base import Span
+from privtext.tagging.groups import groups_in_group_slots
+
+
+def _run(text: str, spans: list[tuple[str, str]] = ()) -> list[tuple[str, str]]:
+    built = []
+    for surface, etype in spans:
+        i = text.index(surface)
+        built.append(Span(i, i + len(surface), etype, 0.85, "spacy_ner"))
+    built.sort(key=lambda s: s.start)
+    return [(text[s.start : s.end], s.entity_type) for s in groups_in_group_slots(text, built)]
+
+
+@pytest.mark.parametrize(
+    ("text", "group"),
+    [
+        ("Job: Veterinary nurse\nReligion: Quaker\n\nAbout me", "Quaker"),
+        ("Ethnicity: White British\nReligion: None", "White British"),
+        ("faith: Christian (practising)", "Christian"),
+    ],
+)
+def test_the_value_of_a_religion_or_ethnicity_field_is_a_group(text, group):
+    assert (group, "NATIONALITY") in _run(text)
+
+
+def test_a_field_that_says_none_is_no_group():
+    assert _run("Religion: None\nEthnicity: Prefer not to say") == []
+
+
+def test_christian_next_to_another_group_is_a_group():
+    text = "Muslim, Christian and Jewish neighbours are invited"
+    got = _run(
+        text, [("Muslim", "NATIONALITY"), ("Christian", "PERSON"), ("Jewish", "NATIONALITY")]
+    )
+    assert got == [
+        ("Muslim", "NATIONALITY"),
+        ("Christian", "NATIONALITY"),
+        ("Jewish", "NATIONALITY"),
+    ]
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["Christian and Maria came", "Christian, our new intern", "I met Christian Jewish"],
+)
+def test_christian_as_a_name_stays_a_person(text):
+    assert ("Christian", "PERSON") in _run(text, [("Christian", "PERSON")])
