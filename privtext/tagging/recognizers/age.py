@@ -2,7 +2,8 @@
 
 Forms (one regex pass; the span is the age phrase, with the number):
 
-* ``aged 43``, ``age 43``, ``age: 43``, ``at the age of 43``, ``aged about 43``;
+* ``aged 43``, ``age 43``, ``age: 43``, ``at the age of 43``, ``aged about 43`` (span ``43``,
+  as the guidelines label it);
 * ``43 years old``, ``43 years of age``, ``43-year-old``, ``43 year old``, ``43 yrs``,
   ``43 y/o``, ``43yo``, ``6 months old``/``6-month-old``; number words too (``forty-three
   years old``);
@@ -11,7 +12,8 @@ Forms (one regex pass; the span is the age phrase, with the number):
 * a number in brackets or between commas right after a capitalized name pair:
   ``John Smith (43)``, ``Maria Lopez, 43,`` (span ``43``);
 * form fields and clinical shorthand: ``Age/Sex: 52 Y / F``, ``Age: 40 y``, ``(M/62)``,
-  ``34/F``, ``DOB: 03/09/1948 (75)``.
+  ``34/F``, ``DOB: 03/09/1948 (75)``, ``DOB: 1985-03-12 (39 y)``;
+* a decade after a sex in a description: ``male, 30s``, ``female, late 20s``.
 
 Numbers must be 0-120; ``43 years ago``, ``page 43``, ``Stage 4`` and decades without a
 possessive (``the 1940s``) are not ages.
@@ -44,12 +46,19 @@ _PATTERNS: list[tuple[str, str, float]] = [
         0.85,
     ),
     ("yrs", r"(?<![\w.,])(?P<p2>[0-9]{1,3}\s?(?i:yrs\.?))(?![\w])", 0.7),
-    # aged 43 / age 43 / age: 43 / at the age of 43
+    # (before "aged": a field keeps its unit) Age/Sex: 52 Y / F, Age/Gender: 34/M, Age: 40 y
+    (
+        "age_field",
+        r"(?<![\w])(?i:age[ \t]*/[ \t]*(?:sex|gender)|age)[ \t]*:[ \t]*"
+        r"(?P<p10>[0-9]{1,3}(?:[ \t]?(?:Y|y|yrs?|years?)\b)?)(?=[ \t]*(?:/|$|\n|[ \t]{2}|,|;))",
+        0.8,
+    ),
+    # aged 43 / age 43 / age: 43 / at the age of 43 (the span is the number)
     (
         "aged",
-        rf"(?<![\w])(?P<p3>(?i:aged|age(?:d)?\s*:|age|age\s+of|ages)\s+(?i:about\s+|around\s+|"
+        rf"(?<![\w])(?:(?i:aged|age(?:d)?\s*:|age|age\s+of|ages)\s+(?i:about\s+|around\s+|"
         rf"approximately\s+|nearly\s+|almost\s+|just\s+|only\s+|over\s+|under\s+)?"
-        rf"[0-9]{{1,3}}|(?i:aged)\s+(?i:{_NUM_WORD}))(?![\w/:]|[.,][0-9])",
+        rf"(?P<p3>[0-9]{{1,3}})|(?i:aged)\s+(?P<p3w>(?i:{_NUM_WORD})))(?![\w/:]|[.,][0-9])",
         0.85,
     ),
     # in his forties / in her early 30s / in their mid-twenties
@@ -105,13 +114,6 @@ _PATTERNS: list[tuple[str, str, float]] = [
         rf"(?P<p9>{_NUM})(?=\s*(?:[,.;)]|$)|\s+(?i:and|in|at|years?|yrs)\b)",
         0.7,
     ),
-    # Age/Sex: 52 Y / F, Age/Gender: 34/M, Age: 40 y
-    (
-        "age_field",
-        r"(?<![\w])(?i:age[ \t]*/[ \t]*(?:sex|gender)|age)[ \t]*:[ \t]*"
-        r"(?P<p10>[0-9]{1,3}(?:[ \t]?(?:Y|y|yrs?|years?)\b)?)(?=[ \t]*(?:/|$|\n|[ \t]{2}|,|;))",
-        0.8,
-    ),
     # (M/62), F/45, 62/M in police and medical notes
     (
         "sex_age",
@@ -127,11 +129,19 @@ _PATTERNS: list[tuple[str, str, float]] = [
         r"(?P<p16>[0-9]{2,3}(?:st|nd|rd|th))(?![\w])",
         0.75,
     ),
-    # DOB: 03/09/1948 (75)
+    # a decade after a sex: "male, 30s", "female, late 20s" (descriptions in police logs)
+    (
+        "sex_decade",
+        r"(?<![\w])(?i:male|female|man|woman)[ \t]*,[ \t]*"
+        r"(?P<p19>(?:(?i:early|mid|late)[\- ]?)?[1-9]0['\u2019]?s)(?![\w])",
+        0.75,
+    ),
+    # DOB: 03/09/1948 (75), DOB: 1985-03-12 (39 y)
     (
         "dob_age",
         r"(?i:dob|d\.o\.b\.?|date[ \t]+of[ \t]+birth|born)[ \t]*:?[ \t]*"
-        r"[0-9]{1,2}[./\-][0-9]{1,2}[./\-](?:19|20)?[0-9]{2}[ \t]*"
+        r"(?:[0-9]{1,2}[./\-][0-9]{1,2}[./\-](?:19|20)?[0-9]{2}|(?:19|20)[0-9]{2}-[0-9]{2}-[0-9]{2})"
+        r"[ \t]*"
         r"\((?P<p13>[0-9]{1,3}(?:[ \t]?(?:y|yrs?|years|yo))?)\)",
         0.8,
     ),
@@ -160,6 +170,7 @@ _ENT = {
     "dob_age": "p13",
     "ordinal_age": "p15",
     "name_is_age": "p17",
+    "sex_decade": "p19",
 }
 _NUMBER = re.compile(r"[0-9]+")
 _WORD_BEFORE = re.compile(r"([^\W\d_]+)[\"'\u201d]?(?:[ \t]{1,3}\(|,\s)\Z")
@@ -263,6 +274,8 @@ class AgeRecognizer(Recognizer):
                 grp = next(g for g in ("p5", "p6", "p14") if m.start(g) >= 0)
             elif kind == "sex_age":
                 grp = "p11" if m.start("p11") >= 0 else "p12"
+            elif kind == "aged":
+                grp = "p3" if m.start("p3") >= 0 else "p3w"
             elif kind == "ordinal_age":
                 grp = "p15" if m.start("p15") >= 0 else "p16"
             else:

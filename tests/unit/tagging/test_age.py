@@ -11,10 +11,14 @@ THRESHOLD = 0.5
 @pytest.mark.parametrize(
     ("text", "expected"),
     [
-        ("he was aged 43.", "aged 43"),
-        ("age 43", "age 43"),
-        ("Age: 43", "Age: 43"),
-        ("at the age of 12", "age of 12"),
+        ("he was aged 43.", "43"),
+        ("age 43", "43"),
+        ("Age: 43", "43"),
+        ("Age: 29 years    Parity: G2P1", "29 years"),
+        ("DOB: 1985-03-12 (39 y)\nAddress", "39 y"),
+        ("Suspect described as male, 30s, bald", "30s"),
+        ("IC1 female, late 20s, blonde", "late 20s"),
+        ("at the age of 12", "12"),
         ("a 43-year-old man", "43-year-old"),
         ("she is 43 years old", "43 years old"),
         ("a 43 year old nurse", "43 year old"),
@@ -167,7 +171,7 @@ def test_ordinal_birthdays_and_chat_ages(text, expected):
 
 def test_the_second_age_of_a_pair_is_tagged_too(spans_of):
     assert spans_of(R, "two children, aged 9 and 6. Then", THRESHOLD) == [
-        ("AGE", "aged 9"),
+        ("AGE", "9"),
         ("AGE", "6"),
     ]
 
@@ -189,7 +193,7 @@ def test_the_age_column_of_a_table_with_bars(spans_of):
 
 def test_the_upper_end_of_an_age_range_is_an_age_too(spans_of):
     assert spans_of(R, "coding sessions for girls aged 11 to 14.", THRESHOLD) == [
-        ("AGE", "aged 11"),
+        ("AGE", "11"),
         ("AGE", "14"),
     ]
 
