@@ -81,7 +81,10 @@ from privtext.tagging.recognizers.spacy_ner import DEFAULT_MODEL, SpacyNerRecogn
 from privtext.tagging.recognizers.url import UrlRecognizer
 from privtext.tagging.recognizers.username import UsernameRecognizer
 from privtext.tagging.register import chat_register
-from privtext.tagging.retype import persons_named_like_organisations
+from privtext.tagging.retype import (
+    organisations_named_like_persons,
+    persons_named_like_organisations,
+)
 from privtext.tagging.roles import roles_next_to_persons, speaker_labels_are_no_titles
 
 DEFAULT_CHUNK_CHARS = 20_000
@@ -349,7 +352,8 @@ class Tagger:
         kept = organisation_lines_out_of_addresses(text, widen_address_spans(text, kept))
         kept = field_labels_are_no_entities(text, kept)
         kept = groups_in_group_slots(text, places_in_place_slots(text, kept))
-        kept = person_name_extents(text, persons_named_like_organisations(text, kept))
+        kept = organisations_named_like_persons(text, persons_named_like_organisations(text, kept))
+        kept = person_name_extents(text, kept)
         kept = roles_next_to_persons(text, kept)
         kept = employers_after_titles(text, speaker_labels_are_no_titles(text, kept))
         if self.consistency and kept:

@@ -11,7 +11,10 @@ PERSON and the part after becomes the ORGANIZATION.
 
 from __future__ import annotations
 
+import re
+
 from privtext.tagging.base import Span
+from privtext.tagging.recognizers.gazetteer import load_gazetteer
 from privtext.tagging.recognizers.organization import HEAD_SET
 
 # Heads that also end people's names or titles ("Kate Bush Bar"? no: "Brothers" etc. stay).
@@ -55,4 +58,52 @@ def persons_named_like_organisations(text: str, spans: list[Span]) -> list[Span]
             out.append(Span(s.start + comma + 2, s.end, "ORGANIZATION", s.score, s.source))
         else:
             out.append(Span(s.start, s.end, "ORGANIZATION", s.score, s.source))
+    return out if changed else spans
+
+
+def _common(word: str) -> bool:
+    from wordfreq import zipf_frequency
+
+    return len(word) > 2 and zipf_frequency(word.lower(), "en") >= 4.0
+
+
+_NAME_WORD_RX = re.compile(r"[A-Z][a-z'\u2019\-]+|[A-Z]{2,}|[A-Z]\.")
+
+
+def organisations_named_like_persons(text: str, spans: list[Span]) -> list[Span]:
+    """``spans`` with NER organisations that read as a person's name retyped PERSON.
+
+    spaCy's small model often reads a name as an organisation: "PBs for Fraser Doig", "identified
+    as Dean TAPLOW, 34". A NER ORGANIZATION of two or three words is a PERSON when its first
+    word is a known given name that is no place, organisation or common word, every other word
+    is a capitalised name word or an initial that is no common English word ("Allen Avenue
+    Branch", "Victoria Legal Aid" stay), and no word is an organisation head or a word of a
+    listed organisation or place.
+
+    Args:
+        text: the document.
+        spans: kept, non-overlapping spans sorted by start.
+
+    Returns:
+        The spans, those organisations retyped.
+    """
+    gaz = load_gazetteer(None)
+    out: list[Span] = []
+    changed = False
+    for s in spans:
+        if s.entity_type == "ORGANIZATION" and s.source == "spacy_ner":
+            words = text[s.start : s.end].split()
+            if (
+                2 <= len(words) <= 3
+                and words[0] in gaz.given
+                and words[0] not in gaz.known_tokens
+                and all(_NAME_WORD_RX.fullmatch(w) for w in words)
+                and not any(
+                    _title(w) in HEAD_SET or w in gaz.known_tokens or _common(w) for w in words[1:]
+                )
+            ):
+                out.append(Span(s.start, s.end, "PERSON", s.score, s.source))
+                changed = True
+                continue
+        out.append(s)
     return out if changed else spans

@@ -44,3 +44,38 @@ def test_a_person_ending_in_an_organisation_head_is_an_organisation(text, surfac
 )
 def test_other_persons_are_left(text, surface):
     assert _typed(text, surface) == [(surface, "PERSON")]
+
+
+def _org_typed(text: str, surface: str) -> list[tuple[str, str]]:
+    from privtext.tagging.retype import organisations_named_like_persons
+
+    i = text.index(surface)
+    spans = [Span(i, i + len(surface), "ORGANIZATION", 0.8, "spacy_ner")]
+    return [
+        (text[s.start : s.end], s.entity_type)
+        for s in organisations_named_like_persons(text, spans)
+    ]
+
+
+@pytest.mark.parametrize(
+    ("text", "surface"),
+    [
+        ("Suspect identified via CCTV as Dean TAPLOW, 34, of", "Dean TAPLOW"),
+        ("our chess team (Harvey, Lily P. and Mei) beat", "Lily P."),
+    ],
+)
+def test_a_ner_organisation_that_reads_as_a_name_is_a_person(text, surface):
+    assert _org_typed(text, surface) == [(surface, "PERSON")]
+
+
+@pytest.mark.parametrize(
+    ("text", "surface"),
+    [
+        ("Union Crest Bank, Allen Avenue Branch, Ikeja", "Allen Avenue Branch"),
+        ("Priya Menon of Victoria Legal Aid has asked", "Victoria Legal Aid"),
+        ("left towards Elmore Green Road in a", "Elmore Green Road"),
+        ("a loan from Grant Thornton Advisory", "Grant Thornton Advisory"),
+    ],
+)
+def test_an_organisation_with_common_words_or_heads_stays_one(text, surface):
+    assert _org_typed(text, surface) == [(surface, "ORGANIZATION")]
