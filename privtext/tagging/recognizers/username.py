@@ -79,13 +79,17 @@ def _login_shaped(token: str) -> bool:
 
 
 # A plain lower-case login after a cue that names a system user: "Processed by jsingh", "by
-# agent lwinter", "Reported by: user dan.t.1986", "His university account oadeyemiclarke2";
-# taken when it is no English word.
+# agent lwinter", "Reported by: user dan.t.1986", "His university account oadeyemiclarke2",
+# "password reset forced by svc-secops", "all going after one login, jkowalski88"; taken when
+# it is no English word.
 _PLAIN_LOGIN_CUE = re.compile(
     r"(?i:\b(?:(?:processed|approved|updated|closed|resolved|assigned|actioned|checked|logged|"
-    r"reported|opened|created)[ \t]+by(?:[ \t]*:)?(?:[ \t]+(?:agent|user|analyst))?|"
+    r"reported|opened|created|forced|reset|revoked|disabled|enabled|granted|removed|deleted|"
+    r"changed|modified|triggered|executed|run)[ \t]+by(?:[ \t]*:)?"
+    r"(?:[ \t]+(?:agent|user|analyst))?|"
     r"by[ \t]+(?:agent|user|analyst)|(?:user|network|university|uni|email|windows|staff)"
-    r"[ \t]+account))[ \t]+(?P<ent>[a-z][a-z0-9_.\-]{2,30}[a-z0-9])(?![\w@]|\.[A-Za-z])"
+    r"[ \t]+account|(?:one|the|a|same|single|user|target(?:ed)?)[ \t]+login[ \t]*[,:]?)"
+    r")[ \t]+(?P<ent>[a-z][a-z0-9_.\-]{2,30}[a-z0-9])(?![\w@]|\.[A-Za-z])"
 )
 
 
@@ -172,6 +176,12 @@ class UsernameRecognizer(PatternRecognizer):
             r"(?i:note|notes|comment|comments|approver|approved|reviewer|reviewed|update|"
             r"updated)[ \t]*\((?P<ent>[a-z][a-z0-9_.\-]{2,30}[a-z0-9])"
             r"(?:,[ \t]*\d{1,2}[/.\-]\d{1,2}[/.\-]\d{2,4})?\)",
+            0.85,  # above NER's guesses ("doyelowo" as a place)
+        ),
+        (
+            # a login as the display name of an e-mail address: "marisol.fuentes <mf@x.com>"
+            "login_display_name",
+            r"(?<![\w.@])(?P<ent>[a-z][a-z0-9]*[._][a-z0-9._]*[a-z0-9])[ \t]*<[^<>\s@]+@[^<>\s]+>",
             0.8,
         ),
         (

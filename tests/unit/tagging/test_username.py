@@ -46,6 +46,10 @@ R = UsernameRecognizer()
         ('\u2605\u2606 "Charged twice" - DebbieFromDerby, 28/03/2025, UK', ["DebbieFromDerby"]),
         ("His university account oadeyemiclarke2 has been locked", ["oadeyemiclarke2"]),
         ("pay by UPI to venkatesh.rao63@okhdfcbank.", ["venkatesh.rao63@okhdfcbank"]),
+        ("sessions revoked, password reset forced by svc-secops.", ["svc-secops"]),
+        ("nearly all of them going after one login, jkowalski88\n", ["jkowalski88"]),
+        ("Requester: marisol.fuentes <marisolfuentes@gmail.com>", ["marisol.fuentes"]),
+        ("Internal note (doyelowo, 22/04/2025): Debtor called", ["doyelowo"]),
     ],
 )
 def test_usernames_are_found(spans_of, text, expected):
@@ -67,6 +71,8 @@ def test_usernames_are_found(spans_of, text, expected):
         "see https://example.com/@user/post",
         "Sold to John Smith (retired) and Mary Jones (sic) yesterday",
         "2024-09-03 09:20 version 2.1 - deployed",
+        "the change was forced by management and reset by hand",
+        "Maria Lopez <maria@example.org>",
     ],
 )
 def test_non_usernames_are_not_tagged(spans_of, text):
