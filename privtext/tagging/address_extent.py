@@ -96,6 +96,8 @@ _PROSE = frozenset(
     these those we you he she they it his her their my me us i an a as by if but not""".split()
 )
 _WORD_RX = re.compile(r"[^\s,]+")
+# Unit words that open an address inside a sentence ("the residential flat G-3, ...").
+_UNIT_FIRST = frozenset("flat apt apartment unit suite room house plot blk block lot".split())
 _MAX_SEG_CHARS = 48
 _MAX_SEG_WORDS = 6
 _MAX_SEGMENTS = 5
@@ -168,8 +170,10 @@ def _leftmost_suffix(text: str, spans: list[Span], start: int, end: int) -> int 
         cand = start + words[k].start()
         if not _stretch_ok(text, spans, cand, end):
             break
-        if _CUE_BEFORE_RX.search(text, max(0, cand - 12), cand):
-            best = cand
+        if _CUE_BEFORE_RX.search(text, max(0, cand - 12), cand) or (
+            words[k].group().lower().rstrip(".") in _UNIT_FIRST
+        ):
+            best = cand  # after a cue, or a unit word that opens the address ("flat G-3")
     return best
 
 
@@ -255,7 +259,7 @@ def _walk_forward(text: str, spans: list[Span], end: int) -> int:
         if seg_end - seg_start > 32 or not _stretch_ok(text, spans, seg_start, seg_end):
             break
         words = _WORD_RX.findall(text[seg_start:seg_end])
-        if len(words) > 3:
+        if len(words) > 3 or not any(w[0].isupper() or w[0] in "0123456789#" for w in words):
             break
         pos = seg_end
         if text[seg_end : seg_end + 1] == "." and "." in text[seg_start:seg_end]:

@@ -185,11 +185,11 @@ _CASE_PATTERNS: list[tuple[str, str, float]] = [
         rf"(?<![\w])(?i:{_WEAK_CASE_KW}{_CASE_CONNECTOR})\s*(?:is\s+|[:=]\s*)?{_ID}",
         0.85,
     ),
-    # weak keyword + code that is clearly a code: case KX-48213, file 2019/123
+    # weak keyword + code that is clearly a code: case KX-48213, file 2019/123, case 88311452
     (
         "weak_kw_code",
         rf"(?<![\w])(?i:{_WEAK_CASE_KW})(?!\w)\s*(?::\s*)?#?(?P<code>(?=[A-Za-z0-9\-/.]*[\-/.][0-9])"
-        rf"[A-Za-z0-9](?:[A-Za-z0-9]|[\-/.](?=[A-Za-z0-9])){{2,29}}){_RB}",
+        rf"[A-Za-z0-9](?:[A-Za-z0-9]|[\-/.](?=[A-Za-z0-9])){{2,29}}|[0-9]{{6,12}}){_RB}",
         0.8,
     ),
     # a long number or a code after no. / Nr. / n° / # / number: "given the number 56045"
@@ -283,9 +283,10 @@ _COUNTRY_POSTCODE = re.compile(
     r"IT|ES|PT|BE|LU|RO|BG|HU|IS|MC|LI|CY|MT|PL)-[0-9]{4,5}"
 )
 _CITY_AFTER = re.compile(r"[ \t\u00a0]+[A-Z\u00c0-\u00de]")
-# words after which a code is a product, a standard, a place or a part of a document
+# words after which a code is a product, a standard, a place or a part of a document (a form
+# is a document, but an "incident form" or "claim form" numbers a case)
 _NOT_CODE_BEFORE = re.compile(
-    r"(?i)(?<!\w)(?:form|model|modell|type|typ|version|release|standard|norm|directive|"
+    r"(?i)(?<!\w)(?:(?<!incident\s)(?<!claim\s)(?<!report\s)form|model|modell|type|typ|version|release|standard|norm|directive|"
     r"regulation|article|art|flight|route|bus|train|road|highway|motorway|page|pages|pp|fig|"
     r"figure|table|annex|appendix|schedule|section|chapter|paragraph|step|phase|room|gate|"
     r"platform|seat|aircraft|boeing|airbus|engine|processor|cpu|gpu|chip|part|sku|item|"
@@ -522,7 +523,7 @@ class CaseNumberRecognizer(Recognizer):
 
 # ------------------------------------------------------------------------- account numbers
 _ACCOUNT_KW = (
-    r"(?:bank\s+account|account|acct|a/c|customer|client|member|membership|subscriber|"
+    r"(?:bank\s+account|account|acct|a/c|inv\.?|customer|client|member|membership|subscriber|"
     r"subscription|policy|insurance\s+policy|patient|employee|staff|personnel|payroll|"
     r"passport|licen[cs]e|driver'?s\s+licen[cs]e|driving\s+licen[cs]e|student|matriculation|"
     r"invoice|order|booking|reservation|confirmation|loyalty(?:\s+card)?|contract|"

@@ -57,6 +57,10 @@ _TRAILING_WEEKDAY = re.compile(
     r"Sunday)\Z"
 )
 _PUNCT_BEFORE_NAME = frozenset("-\u2013\u2014:;,. \t")
+# One token of capitals and digits with a digit: a code, not a name ("OPS-3321", "Z48"); a
+# road number ("A470", "M5") can be a place.
+_CODE_SHAPE = re.compile(r"(?=[A-Z0-9\-/]*[A-Z])(?=[A-Z0-9\-/]*[0-9])[A-Z0-9][A-Z0-9\-/]*")
+_ROAD = re.compile(r"[ABMN][0-9]{1,4}")
 _TRAILING_POSSESSIVE = re.compile(r"['\u2019]s?$")
 _LOCK = threading.Lock()
 # A token with three digits or more (an identifier, not a name).
@@ -600,8 +604,9 @@ def refine(text: str, start: int, end: int, etype: str) -> str | None:
     """Correct the type of one NER entity with cheap evidence, or drop it (None).
 
     * a DATE must point at a time (see ``_IDENTIFYING_DATE``);
-    * an entity other than a DATE needs a letter; an ORGANIZATION is not an amount of money
-      and not an all-capitals heading line ("THE FACTS", "EDUCATION");
+    * an entity other than a DATE needs a letter and is no code of capitals and digits
+      (``OPS-3321``; a road number such as ``A470`` stays); an ORGANIZATION is not an amount
+      of money and not an all-capitals heading line ("THE FACTS", "EDUCATION");
     * a PERSON that is a known place or ends with an organisation head word ("Hospital",
       "Court", "Ltd") is retyped; a LOCATION or ORGANIZATION that is a person's initials
       ("L.G.", "T.S.") or a known given name is a PERSON;
@@ -636,6 +641,8 @@ def refine(text: str, start: int, end: int, etype: str) -> str | None:
         return None
     if _DIAL_PREFIX.search(surface):
         return None  # "Bielsko-Biała - +48": the model ran into a phone number
+    if _CODE_SHAPE.fullmatch(surface) and not _ROAD.fullmatch(surface):
+        return None  # "OPS-3321", "Z48": a code, which the reference recognizers judge
     if etype in ("ORGANIZATION", "LOCATION", "NATIONALITY") and _label_or_lower_word(
         text, surface, end
     ):

@@ -32,6 +32,9 @@ ADDR = "STREET_ADDRESS"
         ("Office: Tower B, 5th Floor, EPIP Zone, Whitefield, Bengaluru 560066\n",
          "Whitefield, Bengaluru 560066",
          "Tower B, 5th Floor, EPIP Zone, Whitefield, Bengaluru 560066"),
+        # a unit word opens an address inside a sentence
+        ("owner of the residential flat G-3, 14 Sampige Road, Bengaluru 560003, the",
+         "14 Sampige Road, Bengaluru 560003", "flat G-3, 14 Sampige Road, Bengaluru 560003"),
         # the region or country after the postcode, up to the end of the line
         ("at No. 23, Jalan SS 2/64, 47300 Petaling Jaya, Selangor Darul Ehsan\nTel",
          "No. 23, Jalan SS 2/64, 47300 Petaling Jaya",

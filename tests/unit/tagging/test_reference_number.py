@@ -32,6 +32,8 @@ THRESHOLD = 0.5
         ("Our ref: ABC/2021/0045", ["ABC/2021/0045"]),
         ("file no. 2019/123", ["2019/123"]),
         ("case KX-48213", ["KX-48213"]),
+        ("Andreea, I've opened case 88311452. Seller", ["88311452"]),
+        ("Incident form IR-0714-02 completed.", ["IR-0714-02"]),
         ("WRIT PETITION NO. 18452 OF 2022 (GM-RES)", ["18452 OF 2022"]),
         ("CAUSE NO. E214 OF 2021", ["E214 OF 2021"]),
         ("Citation: 2023 FC 846", ["2023 FC 846"]),
@@ -77,6 +79,7 @@ def test_when_text_is_not_a_case_number_then_nothing_is_tagged(text, spans_of):
         ("membership card, No. AB1234", "AB1234"),
         ("Account no (NUBAN): 2098814457", "2098814457"),
         ("have your driver's licence (10380005LP7K) available", "10380005LP7K"),
+        ("Demetriou Watch Repairs, London EC1N 8EB, inv 2024/0317\n", "2024/0317"),
     ],
 )
 def test_when_an_account_number_appears_then_it_is_tagged(text, expected, spans_of):

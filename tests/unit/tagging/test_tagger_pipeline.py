@@ -308,6 +308,9 @@ def test_when_a_function_word_was_tagged_then_it_is_not_spread_over_the_document
         ("the customer is in Van now", "Van", "LOCATION", "LOCATION"),
         ("Boots said it would", "Boots", "ORGANIZATION", "ORGANIZATION"),
         ("Bielsko-Biała - +48 33 555 21 90", "Bielsko-Biała - +48", "ORGANIZATION", None),
+        ("restarted. logged it in OPS-3321\n", "OPS-3321", "LOCATION", None),
+        ("Fidelity acct Z48-117390", "Z48", "LOCATION", None),
+        ("closed the A470 near Llanidloes", "A470", "LOCATION", "LOCATION"),
     ],
 )
 def test_ner_output_is_corrected_by_cheap_evidence(text, surface, etype, expected):
