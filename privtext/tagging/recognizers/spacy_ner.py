@@ -165,6 +165,12 @@ _STREET_TYPES = frozenset(
 _STREET_PREP_BEFORE = re.compile(
     r"\b(?:on|in|along|at|near|into|off|from|down|up|towards|toward|via|of)[ \t]+(?:the[ \t]+)?\Z"
 )
+# Prepositions that put a place, never a person, after them ("in Karama", "around Muskerry");
+# "to", "from", "at" and "with" take persons too.
+_PLACE_PREP_BEFORE = re.compile(
+    r"\b(?:in|near|around|above|below|outside|towards|toward|across|throughout|within)"
+    r"[ \t]+\Z"
+)
 _MONEY = re.compile(r"(?i)(?:\b(?:eur|usd|gbp|chf|try|pln|rub)|[€$£])\s?\d")
 _ORG_HEADWORDS = frozenset(
     {
@@ -600,6 +606,14 @@ _POLICE_RANKS = frozenset({"DC", "PC", "DS", "DI", "DCI", "DSI", "PS", "PCSO"})
 _NAME_NEXT = re.compile(r"[ \t]+[A-Z][a-z]")
 
 
+def _starts_with_given_name(surface: str) -> bool:
+    from privtext.tagging.recognizers.gazetteer import load_gazetteer
+
+    first = surface.split()[0]
+    first = first[:1] + first[1:].lower() if first.isupper() else first
+    return first in load_gazetteer(None).given
+
+
 def refine(text: str, start: int, end: int, etype: str) -> str | None:
     """Correct the type of one NER entity with cheap evidence, or drop it (None).
 
@@ -617,8 +631,10 @@ def refine(text: str, start: int, end: int, etype: str) -> str | None:
       (``Kehinde Bello (24)``, ``Paddy Hourigan, 83,``) is a PERSON;
     * a PERSON that is a month and a day (``Jun 3``) is dropped (the date recognizer has it);
       one ending in a street type after a preposition (``towards Walkley Lane``) is a
-      LOCATION; a field label before a colon (``Requester:``) is dropped; one or two words
-      that no name list knows after "works for" / "works as a bus driver for" are an
+      LOCATION, and so is one after a preposition that takes places only (``in Selly Oak``,
+      ``around Muskerry``) when it does not start with a known given name; a field label
+      before a colon (``Requester:``) is dropped; one or two words that no name list knows
+      after "works for" / "works as a bus driver for" are an
       ORGANIZATION; a single frequent English word at a sentence start or after "the" that
       NER calls a place or an organisation (``Customer reported``, ``The Committee``) is
       dropped; a religious observance or prayer (``Ramadan``, ``after Zuhr``) is no PERSON.
@@ -683,6 +699,14 @@ def refine(text: str, start: int, end: int, etype: str) -> str | None:
         and _STREET_PREP_BEFORE.search(text, max(0, start - 12), start)
     ):
         return "LOCATION"  # "towards Walkley Lane": a street named without its number
+    if (
+        etype == "PERSON"
+        and _PLACE_PREP_BEFORE.search(text, max(0, start - 12), start)
+        and not _starts_with_given_name(surface)
+        and not _has_org_word(surface)
+        and not _TITLE_BEFORE.search(text, max(0, start - 8), start)
+    ):
+        return "LOCATION"  # "in Selly Oak", "above Lastingham": a place after a place word
     if etype == "PERSON" and (
         surface in _OBSERVANCES
         or (surface in _PRAYER_NAMES and _PRAYER_BEFORE.search(text, max(0, start - 10), start))

@@ -311,6 +311,10 @@ def test_when_a_function_word_was_tagged_then_it_is_not_spread_over_the_document
         ("restarted. logged it in OPS-3321\n", "OPS-3321", "LOCATION", None),
         ("Fidelity acct Z48-117390", "Z48", "LOCATION", None),
         ("closed the A470 near Llanidloes", "A470", "LOCATION", "LOCATION"),
+        ("I rent a one-bed in Selly Oak from", "Selly Oak", "PERSON", "LOCATION"),
+        ("the moor road above Lastingham about", "Lastingham", "PERSON", "LOCATION"),
+        ("I stayed in Maria Lopez's flat", "Maria Lopez", "PERSON", "PERSON"),
+        ("a letter from Kwabena Mensah", "Kwabena Mensah", "PERSON", "PERSON"),
     ],
 )
 def test_ner_output_is_corrected_by_cheap_evidence(text, surface, etype, expected):
