@@ -606,6 +606,25 @@ _POLICE_RANKS = frozenset({"DC", "PC", "DS", "DI", "DCI", "DSI", "PS", "PCSO"})
 _NAME_NEXT = re.compile(r"[ \t]+[A-Z][a-z]")
 
 
+# Abbreviations of clinical notes that the small model reads as organisations or persons:
+# tests and results, drug classes, conditions, wards and teams.
+_CLINICAL = frozenset(
+    """CXR AXR CT CTPA MRI USS ECG EEG ECHO FBC U&E U&Es LFT LFTs TFT TFTs CRP ESR INR HbA1c
+    eGFR BNP ABG VBG BP HR RR SpO2 GCS NEWS2 DMARD DMARDs NSAID NSAIDs PPI GTN MDT RA OA COPD
+    CKD AKI UTI DVT TIA CVA ACS SOB NAD PRN QDS TDS ICU ITU HDU SALT DNACPR RF ANA CCP
+    anti-CCP TSH MCP PIP DIP MTP CBT PTSD ADHD ASD OCD EUPD LMWH DOAC IVAB IVI NBM OGD
+    ERCP PEG NG FY1 FY2 SHO""".split()
+)
+
+
+def _clinical_abbreviation(surface: str) -> bool:
+    """``surface`` is a clinical abbreviation, alone or with its value ("CRP 38")."""
+    words = surface.split()
+    if not words or len(words) > 2 or words[0] not in _CLINICAL:
+        return False
+    return len(words) == 1 or words[1].replace(".", "").isdigit()
+
+
 def _starts_with_given_name(surface: str) -> bool:
     from privtext.tagging.recognizers.gazetteer import load_gazetteer
 
@@ -619,7 +638,8 @@ def refine(text: str, start: int, end: int, etype: str) -> str | None:
 
     * a DATE must point at a time (see ``_IDENTIFYING_DATE``);
     * an entity other than a DATE needs a letter and is no code of capitals and digits
-      (``OPS-3321``; a road number such as ``A470`` stays); an ORGANIZATION is not an amount
+      (``OPS-3321``; a road number such as ``A470`` stays) or clinical abbreviation (``CXR``,
+      ``CRP 38``); an ORGANIZATION is not an amount
       of money and not an all-capitals heading line ("THE FACTS", "EDUCATION");
     * a PERSON that is a known place or ends with an organisation head word ("Hospital",
       "Court", "Ltd") is retyped; a LOCATION or ORGANIZATION that is a person's initials
@@ -659,6 +679,8 @@ def refine(text: str, start: int, end: int, etype: str) -> str | None:
         return None  # "Bielsko-Biała - +48": the model ran into a phone number
     if _CODE_SHAPE.fullmatch(surface) and not _ROAD.fullmatch(surface):
         return None  # "OPS-3321", "Z48": a code, which the reference recognizers judge
+    if etype != "DATE" and _clinical_abbreviation(surface):
+        return None  # "CXR", "U&E", "CRP 38", "anti-CCP": tests, drugs and teams in notes
     if etype in ("ORGANIZATION", "LOCATION", "NATIONALITY") and _label_or_lower_word(
         text, surface, end
     ):
