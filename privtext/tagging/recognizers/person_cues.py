@@ -15,8 +15,10 @@ Each rule finds a name by what surrounds it, not by knowing the name:
 * **quoted nicknames** after ``known as``/``called``/``nicknamed``: ``known only as "Gaz"``;
 * **maiden names**: ``née Georgiou``;
 * **lower-case given names** in informal text (``hey rosa``, ``thx raj``, ``my neighbour
-  joana``, ``tobias renewed it``): a known given name (gazetteer) right after a greeting, a
-  relation word or ``and``/``with``, or right before ``says``/``said``/``'s``/``and i``.
+  joana``, ``tobias renewed it``, ``thanks to dave``, ``garys number``): a known given name
+  (gazetteer) right after a greeting, ``thanks to``/``ask for``/``speak to``, a relation word
+  or ``and``/``with``, or right before ``says``/``said``/``'s``/``and i``/``lets``/``pls``, or
+  with an ``s`` and ``number``/``phone``/``mum``... (a possessive without its apostrophe).
 
 Scores are 0.75-0.85: above the policy threshold, below checksum-validated patterns.
 """
@@ -392,7 +394,8 @@ _KIN_NAME = re.compile(
     r"(?:[ \t][A-Z\u00c0-\u00de][^\W\d_]+(?:-[A-Z\u00c0-\u00de][^\W\d_]+)?)?)(?![\w\-])"
 )
 _LOWER_NAME_BEFORE = re.compile(
-    r"(?i:\b(?:hey|hi|hiya|hello|thx|thanks|ty|cheers|dear|and|with|ask|asked|tell|told|call|"
+    r"(?i:\b(?:thanks to|thank you|ask for|asked for|speak to|spoke to|talk to|talked to|hey|hi|"
+    r"hiya|hello|thx|thanks|ty|cheers|dear|and|with|ask|asked|tell|told|call|"
     r"called|text|texted|ping|cc|(?:my|her|his|our|their|your) (?:husband|wife|partner|"
     r"neighbou?r|friend|brother|sister|son|daughter|boss|mum|mom|dad|cousin|uncle|aunt|bf|gf|boyfriend|girlfriend|colleague|"
     r"mate)|uncle|aunty|auntie|aunt|cousin|i'?m|i am|this is|it'?s)[ \t]+)"
@@ -405,7 +408,9 @@ _LOWER_NAME_BRACKET = re.compile(
 )
 _LOWER_NAME_AFTER = re.compile(
     r"(?<![\w@.])(?P<ent>[a-z][a-z\-]{2,20})(?='s\b|[ \t]+(?:says|said|thinks|wants|and i\b|"
-    r"renewed|called|texted|told|is coming|will)\b)"
+    r"renewed|called|texted|told|is coming|will|lets|pls|please)\b"
+    # a possessive written without its apostrophe: "garys number is 07946 ..."
+    r"|s[ \t]+(?:number|phone|mum|mom|dad|house|place|flat|car|van|bday|birthday)\b)"
 )
 _NOT_HUMAN_SUBJECTS = frozenset(
     "Court Government Police Company Council Ministry Office Department Bank Agency Applicant "
