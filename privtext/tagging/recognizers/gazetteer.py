@@ -406,6 +406,7 @@ SCORES = {
     "city": 0.75,
     "place": 0.6,
     "region": 0.58,
+    "lower_org": 0.7,
     "organization": 0.85,
     "org_pattern": 0.8,
     "nationality": 0.8,
@@ -566,6 +567,16 @@ def _starts_place(tok: str, gaz: Gazetteer) -> bool:
     return any(etype != "ORGANIZATION" for _p, etype, _s in gaz.phrases.get(tok, ()))
 
 
+def _lower_organisations(gaz: Gazetteer) -> frozenset[str]:
+    """The one-word organisations of the lists, in lower case ("paypal", "co-op")."""
+    return frozenset(
+        p.lower()
+        for entries in gaz.phrases.values()
+        for p, etype, _s in entries
+        if etype == "ORGANIZATION" and " " not in p and len(p) >= 4
+    )
+
+
 def _common_word(word: str, zipf: float = 3.0) -> bool:
     """Whether a lower-case word is frequent enough in English (Zipf >= ``zipf``) to be read
     as one."""
@@ -602,11 +613,13 @@ class GazetteerRecognizer(Recognizer):
     def __init__(self, data_dir: str | None = None) -> None:
         self.data_dir = data_dir
         self._gaz: Gazetteer | None = None
+        self._lower_orgs: frozenset[str] = frozenset()
 
     def load(self) -> None:
         """Load the word lists (cached per process and data folder)."""
         if self._gaz is None:
             self._gaz = load_gazetteer(self.data_dir)
+            self._lower_orgs = _lower_organisations(self._gaz)
 
     # -- helpers -----------------------------------------------------------------------------
     @staticmethod
@@ -811,12 +824,18 @@ class GazetteerRecognizer(Recognizer):
 
     def _lower_case_places(self, text: str, gaz: Gazetteer) -> list[Span]:
         """Known one-word places written in lower case, for texts in chat register ("im at
-        my nans in wollongong"), unless the word is also a name or a common English word; and
-        nationalities ("are you nigerian?"), unless the word is also a language."""
+        my nans in wollongong"), unless the word is also a name or a common English word;
+        nationalities ("are you nigerian?"), unless the word is also a language; and listed
+        one-word organisations ("paypal", "tesco") that are no frequent English word."""
         out = []
+        orgs = self._lower_orgs
         for m in _LOWER_TOKEN.finditer(text):
             word = m.group()
             cap = word[0].upper() + word[1:]
+            if word in orgs and not _common_word(word, 4.0):
+                # "paid on paypal", "the evri driver": a known brand typed in lower case
+                out.append(Span(m.start(), m.end(), "ORGANIZATION", SCORES["lower_org"], self.name))
+                continue
             if word in _LOWER_PLACE_WORDS or cap in gaz.given or cap in STOPWORDS:
                 continue
             for phrase, etype, score in gaz.phrases.get(cap, ()):

@@ -194,3 +194,18 @@ def test_known_organisations_take_the_capitalised_words_after_them_but_not_label
     assert ("Barclays", "ORGANIZATION") in got and ("Boots", "ORGANIZATION") in got
     assert ("Alasdair Grant", "PERSON") in got  # "Grant" of "Grant Thornton" does not stop it
     assert not any(s == "NMC" for s, _ in got)
+
+
+def test_a_known_brand_in_lower_case_in_a_chat_is_an_organisation(spans_of):
+    text = "lol i paid on paypal. the evri driver never came. amazon is cheaper tho. ok see u later"
+    got = spans_of(R, text)
+    assert ("ORGANIZATION", "paypal") in got and ("ORGANIZATION", "evri") in got
+    assert ("ORGANIZATION", "amazon") not in got  # also a frequent English word
+
+
+def test_a_brand_in_lower_case_outside_a_chat_is_left_alone(spans_of):
+    text = (
+        "The applicant stated that the payment had been made through paypal, and the Court "
+        "notes that the relevant records were produced in the proceedings."
+    )
+    assert ("ORGANIZATION", "paypal") not in spans_of(R, text)
