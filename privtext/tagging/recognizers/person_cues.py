@@ -12,6 +12,8 @@ Each rule finds a name by what surrounds it, not by knowing the name:
   a function word or a heading such as ``A. Background``), and bare initials after a title
   (``Mr T.S.``) or as a list of people (``L.G. and D.K.``, next to a tagged initialism);
 * **chat roles**: ``Agent Priyanka:``, ``Marco (agent):``;
+* **initials signing a log entry**: ``23/03/25 07:30 (nights, SC)``, ``15.02.25 JK - ...``,
+  ``Analyst note (RB):``, ``... for check. - KS`` (not ``FTA``, ``NHS``...);
 * **quoted nicknames** after ``known as``/``called``/``nicknamed``: ``known only as "Gaz"``;
 * **maiden names**: ``née Georgiou``;
 * **lower-case given names** in informal text (``hey rosa``, ``thx raj``, ``my neighbour
@@ -229,6 +231,18 @@ _COMMA_CAP = re.compile(r",[ \t]+(?=[A-Z\u00c0-\u00de])")
 _RANK_NUMBER_NAME = re.compile(
     r"(?<![\w])(?:PC|DC|PS|DS|DI|Sgt|SGT|Cpl|CPL|Const|CONST|PCSO|Insp|INSP)\.?[ \t]+"
     r"[0-9]{3,5}[ \t]+(?P<ent>[A-Z][A-Za-z'\u2019\-]+(?:[ \t][A-Z][A-Za-z'\u2019\-]+)?)"
+)
+# Initials that sign an entry of a care, vet or ticket log: "23/03/25 07:30 (nights, SC)",
+# "15.02.25 JK - Vomiting x5", "Analyst note (RB):", "... to be called for check. - KS"
+_NOTE_INITIALS = re.compile(
+    r"(?m)^[ \t]*\d{1,2}[./\-]\d{1,2}[./\-]\d{2,4}(?:,?[ \t]+\d{1,2}:\d{2})?[ \t]+"
+    r"(?:\((?:[a-z]+,[ \t]*)?(?P<a>[A-Z]{2,3})\)|(?P<b>[A-Z]{2,3})[ \t]+[-\u2013:])"
+    r"|(?i:note|notes|comment|entry)[ \t]*\((?P<c>[A-Z]{2,3})\)"
+    r"|[.!][ \t]+[-\u2013][ \t]*(?P<d>[A-Z]{2,3})[ \t]*$"
+)
+_NOT_NOTE_INITIALS = frozenset(
+    "NHS GP BP HR IT UK US EU PM AM ID OK NA TBC TBD UTC GMT BST ETA FYI RE FW CC PS NB AOB "
+    "CEO CFO CTO COO ICU ITU HDU NAD OT PT ED AE RN DN HCA FTA DNA WNB NFA CXL".split()
 )
 # A lower-case speaker after a chat export's time stamp: "03/08/2024, 07:20 - tolu: thanks"
 _STAMPED_LOWER_SPEAKER = re.compile(
@@ -459,6 +473,7 @@ class PersonCueRecognizer(Recognizer):
     FIELD_SCORE: ClassVar[float] = 0.85
     LETTER_SCORE: ClassVar[float] = 0.8
     GREETED_NAME_SCORE: ClassVar[float] = 0.9
+    NOTE_SCORE: ClassVar[float] = 0.86
     INITIALS_SCORE: ClassVar[float] = 0.8
     LOWER_SCORE: ClassVar[float] = 0.75
     VERB_SCORE: ClassVar[float] = 0.7
@@ -774,4 +789,12 @@ class PersonCueRecognizer(Recognizer):
             if ent in gaz.given or (ent not in gaz.known_tokens and _rare_as_word(ent.lower())):
                 # above NER (0.85): the small model reads rare given names as places
                 self._add(out, text, m.start("ent"), m.end("ent"), self.APPOSITION_SCORE)
+        for m in _NOTE_INITIALS.finditer(text):
+            grp = next(g for g in ("a", "b", "c", "d") if m.start(g) >= 0)
+            if m.group(grp) in _NOT_NOTE_INITIALS:
+                continue
+            a, b = m.start(grp), m.end(grp)
+            out = [o for o in out if (o.start, o.end) != (a, b)]  # one span, at this score
+            # above NER's guesses ("JK - Vomiting x5" as an organisation)
+            out.append(Span(a, b, "PERSON", self.NOTE_SCORE, self.name))
         return out
