@@ -115,6 +115,11 @@ _UNIT = (
 )
 _MONTH_CUE = r"(?i:in|since|until|till|during|by|early|late|mid-?|(?:end|beginning|start)\s+of)"
 
+# A day and month (3/12, 16/5), or a month and a day over 12 written the US way (02/26, 4/18).
+_DM_OR_MD = (
+    r"(?:(?:0?[1-9]|[12][0-9]|3[01])/(?:0?[1-9]|1[0-2])|(?:0?[1-9]|1[0-2])/(?:1[3-9]|2[0-9]|3[01]))"
+)
+
 _PATTERNS: list[tuple[str, str]] = [
     # 12 March 2019 / Monday, 12th of March 2019 / 12-14 March 2019 / 12-Mar-2019
     (
@@ -159,12 +164,18 @@ _PATTERNS: list[tuple[str, str]] = [
     ),
     # in March
     ("cue_month", rf"(?<![\w.]){_MONTH_CUE}\s+(?P<cm>{_MONTH_FULL_NOT_MAY})(?![\w\-]|,?\s*[0-9])"),
-    # day and month without a year after a cue: "the review on 3/12", "closed until 16/5"
+    # day and month without a year after a cue: "the review on 3/12", "closed until 16/5", and
+    # a US month and day that cannot be a day and month: "On 02/26 the client"
     (
         "cue_dm",
         r"(?<![\w.])(?i:on|by|from|until|till|before|after|since|due|review|reviewed|arrive|"
         r"arrived|arriving|dated|seen|x-ray|expires|expiry|deadline)\s+"
-        r"(?P<cdm>(?:0?[1-9]|[12][0-9]|3[01])/(?:0?[1-9]|1[0-2]))(?![0-9/]|[.,\-][0-9]|\s+of\b)",
+        rf"(?P<cdm>{_DM_OR_MD})(?![0-9/]|[.,\-][0-9]|\s+of\b)",
+    ),
+    # a day and month before a time anywhere: "(Bartek W., Tier 2, 19/12 10:15)"
+    (
+        "dm_time",
+        rf"(?<![\w./\-])(?P<dmt>{_DM_OR_MD})(?=[ \t]+[0-9]{{1,2}}:[0-9]{{2}}(?![0-9]))",
     ),
     # a day and month opening a line of notes before a time or a dash: "03/02 09:12 – FNOL"
     (
@@ -245,6 +256,7 @@ _SCORES: dict[str, float] = {
     "decade": 0.55,
     "cue_month": 0.55,
     "cue_dm": 0.7,
+    "dm_time": 0.7,
     "cue_ordinal": 0.7,
     "month_year_num": 0.8,  # above a phone number read over "(06/2021"
     "ordinal_may": 0.7,
@@ -262,6 +274,7 @@ _ENT_GROUP = {
     "decade": "dec",
     "cue_month": "cm",
     "cue_dm": "cdm",
+    "dm_time": "dmt",
     "line_dmy": "ld",
     "line_dm": "ldm",
     "padded_dm": "pdm",

@@ -180,6 +180,10 @@ def test_a_month_and_year_in_numbers_are_dates():
         ("Receipt for 20/03 lost, bank statement attached.", ["20/03"]),
         ("Verified selfie check passed 12/02. No action.", ["12/02"]),
         ("10.40.12.87 - - [14/Feb/2025:08:03:02 +0000] GET /", ["14/Feb/2025"]),
+        ("two hours before shift start. On 02/26 the client, Mr. Beasley", ["02/26"]),
+        ("=== internal note (Bartek W., Tier 2, 19/12 10:15) ===", ["19/12"]),
+        ("the score was 3/4 at half time", []),
+        ("it is 13/14 of the total", []),
     ],
 )
 def test_zero_padded_days_and_months_and_log_dates(text, dates):
