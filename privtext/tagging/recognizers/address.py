@@ -1093,6 +1093,8 @@ _PC_PATTERNS += [
     ),
 ]
 _PC_RX = re.compile("|".join(f"(?P<{n}_m>{rx})" for n, rx in _PC_PATTERNS))
+# An Irish county before an Eircode: "Co. Sligo F91 K7T3", "Co. Louth, A91 F6K2"
+_CO_COUNTY_BEFORE = re.compile(r"(?<![\w])(?:Co\.|County)[ \t]+[A-Z][a-z]+,?[ \t]+\Z")
 _PC_GROUP = {
     "uk_m": "uk",
     "ca_m": "ca",
@@ -1186,6 +1188,7 @@ class PostcodeRecognizer(Recognizer):
     WEAK_PLACE_SCORE: ClassVar[float] = 0.6
     CONTEXT_SCORE: ClassVar[float] = 0.8
     CONTEXT_WINDOW: ClassVar[int] = 30
+    COUNTY_SCORE: ClassVar[float] = 0.9
 
     def load(self) -> None:
         """Load the city list once (idempotent)."""
@@ -1228,7 +1231,14 @@ class PostcodeRecognizer(Recognizer):
             elif kind in ("us_state_m", "au_m", "label_m"):
                 score = self.STATE_SCORE
             elif kind == "eir_m":
-                score = self.STRONG_SCORE if self._line_start(text, s) else self.WEAK_PLACE_SCORE
+                county = _CO_COUNTY_BEFORE.search(text, max(0, s - 30), s)
+                if county is not None:
+                    # "Co. Sligo F91 K7T3": the county joins the code, above NER's person guess
+                    s, score = county.start(), self.COUNTY_SCORE
+                else:
+                    score = (
+                        self.STRONG_SCORE if self._line_start(text, s) else self.WEAK_PLACE_SCORE
+                    )
             elif kind == "after_m":
                 place = m.group("place_after")
                 if place in cities or self._has_context(text, m.start()):

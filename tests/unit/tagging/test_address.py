@@ -315,6 +315,8 @@ def test_labelled_field_without_an_address_is_not_a_block(text):
     [
         ("Harold's Cross\nDublin 6W\nD6W X2R4", "D6W X2R4"),
         ("Salthill, Galway H91 E2K7", "H91 E2K7"),
+        ("Cloonagh, Dromore West, Co. Sligo F91 K7T3 before", "Co. Sligo F91 K7T3"),
+        ("Bridge Street, Dundalk, Co. Louth, A91 F6K2.", "Co. Louth, A91 F6K2"),
         ("PO Box 3310, Cabramatta NSW 2166, Australia", "2166"),
         ("Malleswaram, Bengaluru 560003", "560003"),
         ("Kothrud, Pune - 411038", "411038"),
