@@ -241,6 +241,10 @@ def _walk_up(text: str, spans: list[Span], start: int) -> int:
     return start
 
 
+_PLACE_BEFORE_CODE_RX = re.compile(
+    r"(?<![\w\-])(?P<name>[A-Z][\w'\u2019\-]*(?:[ \t]+[A-Z][\w'\u2019\-]*){0,2})"
+    r"[ \t]*(?:[\-\u2013][ \t]*)?\Z"
+)
 _TRAIL_RX = re.compile(r"(?:[ \t]*,[ \t]*|[ \t]+-[ \t]+|[ \t]*-(?=[0-9])|[ \t]+(?=\())")
 _END_RX = re.compile(r"[ \t]*(?:\r?\n|\Z|[.;)](?:\s|\Z))")
 
@@ -289,7 +293,13 @@ def widen_address_spans(text: str, spans: list[Span]) -> list[Span]:
         if s.entity_type not in _ADDRESS_TYPES:
             k += 1
             continue
-        start = _walk_back(text, out, s.start)
+        start = s.start
+        if s.entity_type == "POSTCODE":
+            # the place written before a bare code: "Bengaluru 560102", "MYSURU - 570 017"
+            place = _PLACE_BEFORE_CODE_RX.search(text, max(0, start - 40), start)
+            if place is not None and _stretch_ok(text, out, place.start(), place.end("name")):
+                start = place.start()
+        start = _walk_back(text, out, start)
         if start == text.rfind("\n", 0, start) + 1:
             start = _walk_up(text, out, start)
         end = _walk_forward(text, out, s.end)

@@ -52,6 +52,12 @@ def test_an_address_grows_over_its_parts(text, anchor, whole):
     assert (whole, ADDR) in got
 
 
+def test_a_bare_postcode_takes_its_place_and_the_parts_before():
+    text = "Flat C-804, Sobha Daffodil, 27th Main, HSR Layout Sector 2, Bengaluru 560102\nPhone"
+    got = _run(text, [("560102", "POSTCODE", "postcode_pattern")])
+    assert got == [(text.split("\n")[0], ADDR)]
+
+
 def test_a_unit_number_and_ner_guesses_inside_are_folded_in():
     text = "Home: Blk 318 Clementi Avenue 5, #09-221, Singapore 120318\n"
     got = _run(
