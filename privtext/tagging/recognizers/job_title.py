@@ -413,6 +413,30 @@ _SIGNATURE_ROLE = re.compile(
 )
 
 
+# A department after a head and a comma, to the end of the line or bracket: "Head, Human
+# Resources", "VP, People", "(Head, Finance and Strategy)"; made of common words, so that a
+# company ("Director, Acme") is left alone.
+_DEPARTMENT_AFTER = re.compile(
+    r",[ \t]+(?P<dept>[A-Z][a-z]+(?:[ \t]+(?:(?:and|&|of)[ \t]+)?[A-Z][a-z]+){0,3})"
+    r"(?=[ \t]*(?:\r?\n|\)|\Z|[.;]))"
+)
+_DEPARTMENT_HEADS = frozenset({"Head", "VP", "SVP", "EVP", "Director", "Lead"})
+
+
+def _with_department(text: str, span: Span) -> Span:
+    from wordfreq import zipf_frequency
+
+    if text[span.start : span.end].split()[-1] not in _DEPARTMENT_HEADS:
+        return span
+    m = _DEPARTMENT_AFTER.match(text, span.end)
+    if m is None:
+        return span
+    words = [w for w in m.group("dept").split() if w not in ("and", "&", "of")]
+    if not all(zipf_frequency(w.lower(), "en") >= 3.5 for w in words):
+        return span
+    return Span(span.start, m.end("dept"), span.entity_type, span.score, span.source)
+
+
 _ROLE_NOT_FIRST = frozenset({"The", "A", "An", "Our", "Your", "My", "Dear", "Kind", "Best"})
 
 
@@ -587,4 +611,4 @@ class JobTitleRecognizer(Recognizer):
                 ):
                     continue  # "Stefan Walz of Walz & Partner": a person, then a firm
                 out.append(Span(rs, re_, "JOB_TITLE", self.ROLE_SCORE, self.name))
-        return out
+        return [_with_department(text, sp) for sp in out]

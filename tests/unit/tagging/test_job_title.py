@@ -29,6 +29,9 @@ THRESHOLD = 0.5
         ("Completed by: Brodie Kelleher, RN", "RN"),
         ("advised her to see her GP and keep receipts", "GP"),
         ("our hygienist Gemma", "hygienist"),
+        ("Sincerely,\nRebecca Lin\nVP, People", "VP, People"),
+        ("Kemi Adeyinka (Head, Finance and Strategy)\n", "Head, Finance and Strategy"),
+        ("He is the Director, Acme Widgets.", "Director"),
     ],
 )
 def test_when_a_job_title_appears_then_the_longest_title_is_tagged(text, expected, spans_of):
