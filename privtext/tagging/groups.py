@@ -24,7 +24,7 @@ SCORE = 0.75
 AMBIGUOUS_GROUPS = frozenset({"Christian", "Christians", "Gypsy", "Gypsies", "Traveller"})
 _LABEL_RX = re.compile(
     r"(?im)^[ \t]*(?:religion|faith|religious[ \t]+belief|ethnicity|ethnic[ \t]+(?:group|origin)"
-    r"|denomination)[ \t]*:[ \t]*"
+    r"|denomination)[ \t]*(?:\([^()\n]{0,40}\)[ \t]*)?:[ \t]*"
     r"(?P<value>[A-Z][\w'\u2019\-]*(?:[ \t]+[A-Z][\w'\u2019\-]*){0,2})[ \t]*(?=\r?\n|\Z|[,;(])"
 )
 _JOIN_RX = re.compile(r"[ \t]*,[ \t]*|[ \t]+(?:and|or|&)[ \t]+")

@@ -17,6 +17,9 @@ The name must end there: a capitalised word or "'s" after it makes it part of so
 and in capitals any listed place counts, not only the ambiguous ones: NER misses most places
 written in capitals.
 
+A place and its state, province or country code are places: "Sherbrooke, QC", "Hamilton,
+NZ" (the name a listed or ambiguous place, or already tagged as one).
+
 A name followed by an area word is a place too: "Oyo State", "Travis County", "Sylhet
 Division", "MYSURU DISTRICT", "the Lviv region" (the name not a common word).
 
@@ -59,6 +62,16 @@ _ORG_AFTER_AREA_RX = re.compile(
     r"Office|Department|Assembly|Commission|Authority|Library|Sheriff|Health|Fire|Line|"
     r"Championship|League|FC|Cricket)(?![\w])"
 )
+# A place and its state, province or country code: "Sherbrooke, QC", "Hamilton, NZ"
+_CODES = (
+    "AL AK AZ AR CA CO CT DE FL GA HI ID IL IN IA KS KY LA ME MD MA MI MN MS MO MT NE NV NH NJ "
+    "NM NY NC ND OH OK OR PA RI SC SD TN TX UT VT VA WA WV WI WY DC "
+    "AB BC MB NB NL NS NT NU ON PE QC SK YT NSW VIC QLD TAS ACT NZ UK USA UAE"
+).split()
+_PLACE_CODE_RX = re.compile(
+    r"(?<![\w\-])(?P<name>[A-Z][\w'\u2019\-]*(?:[ \t]+[A-Z][\w'\u2019\-]*){0,2}),[ \t]*"
+    r"(?P<code>" + "|".join(_CODES) + r")(?![\w\-]|\.[A-Za-z])"
+)
 _PERSON_SOURCES = frozenset({"spacy_ner", "gazetteer", "consistency"})
 
 
@@ -77,6 +90,10 @@ def _known_place(name: str) -> bool:
     gaz = load_gazetteer(None)
     first = name.split()[0]
     return any(p == name and etype == "LOCATION" for p, etype, _ in gaz.phrases.get(first, ()))
+
+
+def _tagged_place(spans: list[Span], start: int) -> bool:
+    return any(s.start == start and s.entity_type == "LOCATION" for s in spans)
 
 
 def _match(run: str, caps: bool) -> str | None:
@@ -140,6 +157,11 @@ def places_in_place_slots(text: str, spans: list[Span]) -> list[Span]:
         name = _match(run, run.isupper())
         if name is not None:
             found.append((after.start("name"), after.start("name") + len(name)))
+    for m in _PLACE_CODE_RX.finditer(text):
+        name = m.group("name")
+        if name in _ambiguous() or _known_place(name) or _tagged_place(spans, m.start("name")):
+            found.append((m.start("name"), m.end("name")))
+            found.append((m.start("code"), m.end("code")))
     for m in _AREA_RX.finditer(text):
         words = m.group("name").split()
         if _ORG_AFTER_AREA_RX.match(text, m.end()):

@@ -393,7 +393,7 @@ _ROLE_FIELD = (
 )
 _ROLE_RUN = (
     r"(?P<ent>(?:(?:[A-Z][\w'\u2019\-]*|of|and|&)[ \t]){0,5}(?:" + ROLE_HEADS + r")"
-    r"(?:[ \t](?:I{1,3}|IV|[1-3]))?" + _ROLE_FIELD + r"?)(?![\w\-])"
+    r"(?:[ \t](?:I{1,3}|IV|[1-3])(?![ \t]+[a-z]))?" + _ROLE_FIELD + r"?)(?![\w\-])"
 )
 # Heads that are also surnames or names ("Smith, Anna Cook"): a role with one of them never
 # starts with a given name.
@@ -405,6 +405,7 @@ _ROLE_POSITIONS = re.compile(
     r"(?:(?<=[a-z\u00e0-\u024f\)]),[ \t]"  # "Joanna Obi-Whitfield, Payroll Officer"
     r"|(?<=[A-Za-z\u00c0-\u024f])[ \t]\("  # "R. Patel (Chair)"
     r"|(?im:(?:position|role|job title|title|occupation|designation|post)[ \t]*:[ \t]*)"
+    r"|(?<![\w])(?:as|As)[ \t]+(?:an?[ \t]+)?(?=[A-Z])"  # "a role as Analytics Lead at Ocado"
     r"|\|[ \t])" + _ROLE_RUN
 )
 _SIGNATURE_ROLE = re.compile(

@@ -60,7 +60,10 @@ _PUNCT_BEFORE_NAME = frozenset("-\u2013\u2014:;,. \t")
 # One token of capitals and digits with a digit: a code, not a name ("OPS-3321", "Z48"); a
 # road number ("A470", "M5") can be a place.
 _CODE_SHAPE = re.compile(r"(?=[A-Z0-9\-/]*[A-Z])(?=[A-Z0-9\-/]*[0-9])[A-Z0-9][A-Z0-9\-/]*")
+_POSSESSIVES = frozenset({"My", "Your", "Our", "His", "Her", "Their", "Its"})
 _ROAD = re.compile(r"[ABMN][0-9]{1,4}")
+# One lower-case token with a digit: a login or a code ("jwhitlock2"), not a place
+_LOWER_CODE = re.compile(r"(?=[a-z0-9_.\-]*[0-9])(?=[a-z0-9_.\-]*[a-z])[a-z0-9_.\-]+")
 _TRAILING_POSSESSIVE = re.compile(r"['\u2019]s?$")
 _LOCK = threading.Lock()
 # A token with three digits or more (an identifier, not a name).
@@ -677,8 +680,10 @@ def refine(text: str, start: int, end: int, etype: str) -> str | None:
         return None
     if _DIAL_PREFIX.search(surface):
         return None  # "Bielsko-Biała - +48": the model ran into a phone number
-    if _CODE_SHAPE.fullmatch(surface) and not _ROAD.fullmatch(surface):
-        return None  # "OPS-3321", "Z48": a code, which the reference recognizers judge
+    if (_CODE_SHAPE.fullmatch(surface) and not _ROAD.fullmatch(surface)) or _LOWER_CODE.fullmatch(
+        surface
+    ):
+        return None  # "OPS-3321", "Z48", "jwhitlock2": codes and logins, for other recognizers
     if etype != "DATE" and _clinical_abbreviation(surface):
         return None  # "CXR", "U&E", "CRP 38", "anti-CCP": tests, drugs and teams in notes
     if etype in ("ORGANIZATION", "LOCATION", "NATIONALITY") and _label_or_lower_word(
@@ -704,6 +709,8 @@ def refine(text: str, start: int, end: int, etype: str) -> str | None:
     known = _known_phrase_type(surface)
     if etype == "PERSON" and not any(c.isupper() for c in surface):
         return None  # "subs due": the small model's lower-case guesses
+    if etype == "PERSON" and surface.split()[0] in _POSSESSIVES:
+        return None  # "My HMRC UTR is": a run over a determiner is no name
     if (
         etype == "PERSON"
         and _common_words_only(surface)

@@ -119,6 +119,14 @@ class UsernameRecognizer(PatternRecognizer):
             0.8,
         ),
         (
+            # "Her log-in is jwhitlock2", "failed log-ins on jwhitlock2": a login-shaped word
+            "login_is",
+            r"(?i:\blog-?ins?[ \t]+(?:is|was|on|for)|\blogon[ \t]+(?:is|was))[ \t]+"
+            r"(?P<ent>(?=[\w.\-]*[0-9._])[A-Za-z0-9][A-Za-z0-9_.\-]{1,30}[A-Za-z0-9])"
+            r"(?![\w@]|\.[A-Za-z])",
+            0.8,
+        ),
+        (
             # prose cues ("posted by"): only a login-shaped word (with _ . - or a digit)
             "posted_by",
             r"(?i:\b(?:(?:posted|submitted|reported|created|opened|raised|filed|comment|review|"
@@ -131,8 +139,11 @@ class UsernameRecognizer(PatternRecognizer):
         ("reddit_user", r"(?<![\w/])(?P<ent>u/[A-Za-z0-9_\-]{3,20})(?![\w/])", 0.85),
         (
             "user_field",
-            r"(?im)^[ \t]*(?:user|login|login assigned|account name|user account)[ \t]*:[ \t]*"
-            r"(?P<ent>[a-z][a-z0-9_.\-]{1,30}[a-z0-9])\b",
+            # "User: jdoe", "Windows log-in: emcallister", "CRM user: EMCALLIS01"
+            r"(?im)^[ \t]*(?:(?:windows|ad|crm|erp|sap|vpn|network|domain|system|portal|email|"
+            r"staff|student)[ \t]+)?(?:user|login|log-in|logon|login assigned|account name|"
+            r"user account)[ \t]*:[ \t]*(?P<ent>(?-i:[a-z][a-z0-9_.\-]{1,30}[a-z0-9]|"
+            r"[A-Z][A-Z0-9_.\-]{2,30}[0-9]))\b",
             0.8,
         ),
         ("home_dir", r"(?:/home/|/Users/|C:\\Users\\)(?P<ent>" + _LOGIN + r")\b", 0.8),

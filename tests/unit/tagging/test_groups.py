@@ -23,6 +23,7 @@ def _run(text: str, spans: list[tuple[str, str]] = ()) -> list[tuple[str, str]]:
         ("Job: Veterinary nurse\nReligion: Quaker\n\nAbout me", "Quaker"),
         ("Ethnicity: White British\nReligion: None", "White British"),
         ("faith: Christian (practising)", "Christian"),
+        ("Religion (optional, equality monitoring): Christian\nBank", "Christian"),
     ],
 )
 def test_the_value_of_a_religion_or_ethnicity_field_is_a_group(text, group):

@@ -32,6 +32,8 @@ THRESHOLD = 0.5
         ("Sincerely,\nRebecca Lin\nVP, People", "VP, People"),
         ("Kemi Adeyinka (Head, Finance and Strategy)\n", "Head, Finance and Strategy"),
         ("He is the Director, Acme Widgets.", "Director"),
+        ("accepted a role as Analytics Lead at Ocado in Hatfield.", "Analytics Lead"),
+        ("As Director I approve the plan", "Director"),
     ],
 )
 def test_when_a_job_title_appears_then_the_longest_title_is_tagged(text, expected, spans_of):

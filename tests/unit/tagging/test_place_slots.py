@@ -54,8 +54,21 @@ def test_a_place_after_a_place_or_organisation_and_a_comma_is_tagged(text, befor
 
 
 @pytest.mark.parametrize(
+    ("text", "places"),
+    [
+        ("Hélène Tremblay (mother), Sherbrooke, QC, 819-555-0102", ["Sherbrooke", "QC"]),
+        ("Mere Parata (wife), Hamilton, NZ\n", ["Hamilton", "NZ"]),
+    ],
+)
+def test_a_place_and_its_state_or_country_code_are_places(text, places):
+    got = _run(text, [("Hamilton", "PERSON", "spacy_ner")] if "Hamilton" in text else [])
+    assert [p for p, t in got if t == "LOCATION"] == places
+
+
+@pytest.mark.parametrize(
     "text",
     [
+        "Signed by Okonkwo, UK lead",  # a surname, no listed place
         "I had a letter from Victoria yesterday",  # a given name after "from": a person
         "We walked in Victoria Park",  # the name goes on
         "Ask in Victoria's office",

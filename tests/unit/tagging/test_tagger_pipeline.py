@@ -313,6 +313,8 @@ def test_when_a_function_word_was_tagged_then_it_is_not_spread_over_the_document
         ("closed the A470 near Llanidloes", "A470", "LOCATION", "LOCATION"),
         ("I rent a one-bed in Selly Oak from", "Selly Oak", "PERSON", "LOCATION"),
         ("creatinine 148. CXR confirmed right lower lobe", "CXR", "ORGANIZATION", None),
+        ("failed log-ins on jwhitlock2 yesterday", "jwhitlock2", "LOCATION", None),
+        ("My HMRC UTR is 73104 92851", "My HMRC UTR is", "PERSON", None),
         ("Bloods: CRP 38, ESR 46, RF positive", "CRP 38", "ORGANIZATION", None),
         ("RF positive, anti-CCP pending.", "anti-CCP", "ORGANIZATION", None),
         ("the moor road above Lastingham about", "Lastingham", "PERSON", "LOCATION"),

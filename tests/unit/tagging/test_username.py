@@ -50,6 +50,9 @@ R = UsernameRecognizer()
         ("nearly all of them going after one login, jkowalski88\n", ["jkowalski88"]),
         ("Requester: marisol.fuentes <marisolfuentes@gmail.com>", ["marisol.fuentes"]),
         ("Internal note (doyelowo, 22/04/2025): Debtor called", ["doyelowo"]),
+        ("Windows log-in: emcallister\nEmail: e@x.com", ["emcallister"]),
+        ("CRM user: EMCALLIS01\nVPN: enabled", ["EMCALLIS01"]),
+        ("Her log-in is jwhitlock2 if you need", ["jwhitlock2"]),
     ],
 )
 def test_usernames_are_found(spans_of, text, expected):
@@ -73,6 +76,7 @@ def test_usernames_are_found(spans_of, text, expected):
         "2024-09-03 09:20 version 2.1 - deployed",
         "the change was forced by management and reset by hand",
         "Maria Lopez <maria@example.org>",
+        "the forum login for both came from the same place",
     ],
 )
 def test_non_usernames_are_not_tagged(spans_of, text):
