@@ -5,6 +5,8 @@ NER and the name gazetteer find the core of a name but often stop short of its e
 * initials before a surname: "A. Nowicka", "E.J.M. van der Berg", "S Qureshi", and the Filipino
   and South Asian abbreviations "Ma. Cristina", "Md. Abul Kalam";
 * a trailing initial: "Lily P.", "Priyanka R.";
+* a given name in the same case right before a name in capitals or in lower case: "my niece
+  CLAIRE [LOUISE OKONKWO]", "stacey [pearce]";
 * Malay, Tamil and Arabic patronymic joiners with the father's name after them: "Nur Aisyah
   binte Rahman", "Rajendran s/o Muthusamy", "Arjun a/l Suppiah" (NER tends to tag the father's
   name apart, or as an organisation).
@@ -38,6 +40,19 @@ _JOINER = re.compile(
 )
 
 SOURCE = "name_extents"
+_WORD_BEFORE = re.compile(r"(?<![\w\-'])([^\W\d_]{2,20})[ \t]\Z")
+
+
+def _given(word: str) -> bool:
+    """A known given name that is no word of its own ("CLAIRE", "stacey"; not "WILL")."""
+    from privtext.tagging.recognizers.gazetteer import AMBIGUOUS_GIVEN, STOPWORDS, load_gazetteer
+
+    title = word[:1].upper() + word[1:].lower()
+    return (
+        title in load_gazetteer(None).given
+        and title not in AMBIGUOUS_GIVEN
+        and title not in STOPWORDS
+    )
 
 
 def _occupied(spans: list[Span], start: int, end: int, skip: Span) -> list[Span]:
@@ -65,6 +80,18 @@ def person_name_extents(text: str, spans: list[Span]) -> list[Span]:
         lead = _LEAD.search(text, max(0, start - 12), start)
         if lead and not _occupied(out, lead.start(), start, s):
             start = lead.start()
+        surface = text[s.start : s.end]
+        for _ in range(2):
+            # a given name in the same case right before: "CLAIRE [LOUISE OKONKWO]", "stacey
+            # [pearce]" (NER and the consistency step often start a name one word late)
+            word = _WORD_BEFORE.search(text, max(0, start - 24), start)
+            if word is None or _occupied(out, word.start(1), start, s):
+                break
+            w = word.group(1)
+            same_case = (surface.isupper() and w.isupper()) or (surface.islower() and w.islower())
+            if not same_case or not _given(w):
+                break
+            start = word.start(1)
         joiner = _JOINER.match(text, end)
         if joiner:
             inside = [

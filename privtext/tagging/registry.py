@@ -357,7 +357,8 @@ class Tagger:
         kept = roles_next_to_persons(text, kept)
         kept = employers_after_titles(text, speaker_labels_are_no_titles(text, kept))
         if self.consistency and kept:
-            kept = self._propagate(text, kept)
+            # the other mentions, then their edges ("stacey [pearce]" after "Stacey Pearce")
+            kept = person_name_extents(text, self._propagate(text, kept))
         return kept
 
     def _acts_on(self, span: Span) -> bool:

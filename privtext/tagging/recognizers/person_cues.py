@@ -20,7 +20,8 @@ Each rule finds a name by what surrounds it, not by knowing the name:
   joana``, ``tobias renewed it``, ``thanks to dave``, ``garys number``): a known given name
   (gazetteer) right after a greeting, ``thanks to``/``ask for``/``speak to``, a relation word
   or ``and``/``with``, or right before ``says``/``said``/``'s``/``and i``/``lets``/``pls``, or
-  with an ``s`` and ``number``/``phone``/``mum``... (a possessive without its apostrophe).
+  with an ``s`` and ``number``/``phone``/``mum``... (a possessive without its apostrophe);
+  a known given name or surname after a title in lower case (``our GP dr shah``).
 
 Scores are 0.75-0.85: above the policy threshold, below checksum-validated patterns.
 """
@@ -415,6 +416,9 @@ _LOWER_NAME_BEFORE = re.compile(
     r"mate)|uncle|aunty|auntie|aunt|cousin|i'?m|i am|this is|it'?s)[ \t]+)"
     r"(?P<ent>[a-z][a-z\-]{2,20})\b"
 )
+_LOWER_TITLE_NAME = re.compile(
+    r"(?<![\w.])(?:dr|mr|mrs|ms|miss|prof)\.?[ \t]+(?P<ent>[a-z][a-z\-']{2,20})(?![\w@])"
+)
 _LOWER_NAME_BRACKET = re.compile(
     r"(?i:\b(?:landlord|landlady|neighbou?r|boss|manager|plumber|builder|electrician|agent|"
     r"cleaner|driver|partner|mate|friend|cousin|teacher|coach))[ \t]*"
@@ -771,6 +775,14 @@ class PersonCueRecognizer(Recognizer):
             if m.group("ent") not in _NOT_NAMES:
                 out.append(
                     Span(m.start("ent"), m.end("ent"), "PERSON", self.LETTER_SCORE, self.name)
+                )
+        for m in _LOWER_TITLE_NAME.finditer(text):
+            # "our GP dr shah", "ask mrs okafor": a title in lower case, then a known name
+            word = m.group("ent")
+            cap = word[:1].upper() + word[1:]
+            if (cap in given or cap in self._gaz.surnames) and _rare_as_word(word, 5.0):
+                out.append(
+                    Span(m.start("ent"), m.end("ent"), "PERSON", self.LOWER_SCORE, self.name)
                 )
         for rx in (_LOWER_NAME_BEFORE, _LOWER_NAME_AFTER, _LOWER_NAME_BRACKET):
             for m in _overlapping(rx, text):

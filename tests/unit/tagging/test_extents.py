@@ -32,6 +32,8 @@ def _run(text: str, spans: list[tuple[str, str]]) -> list[tuple[str, str]]:
         ("Jan van der Berg said", "Jan", "Jan van der Berg"),
         ("seen by S. Ní Bhriain", "S.", "S. Ní Bhriain"),
         ("Daniel ole Sankale arrived", "Daniel", "Daniel ole Sankale"),
+        ("to my niece CLAIRE LOUISE OKONKWO (née", "LOUISE OKONKWO", "CLAIRE LOUISE OKONKWO"),
+        ("call me on 07932 604 118. stacey pearce", "pearce", "stacey pearce"),
     ],
 )  # fmt: skip
 def test_a_name_grows_over_the_parts_next_to_it(text, core, whole):
@@ -54,6 +56,8 @@ def test_the_fathers_name_tagged_apart_is_folded_into_the_person():
         ("Anna de la", "Anna"),  # a particle with no name after it
         ("Mei Lin bin", "Mei Lin"),
         ("see Tan P.S. later", "Tan"),  # "P.S." is not one trailing initial
+        ("ask WILL SMITH", "SMITH"),  # a given name that is a word
+        ("met Claire OKONKWO", "OKONKWO"),  # not in the same case
     ],
 )  # fmt: skip
 def test_a_name_does_not_grow_over_words_that_are_not_its_parts(text, core):

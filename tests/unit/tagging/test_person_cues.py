@@ -35,6 +35,8 @@ R = PersonCueRecognizer()
         ("Analyst note (RB): user confirmed", ["RB"]),
         ("Pharmacist to be called for check. - KS\nnext", ["KS"]),
         ("03/03/2025 FTA - text reminder sent", []),
+        ("our GP dr shah at Elm Tree Surgery can confirm", ["shah"]),
+        ("i use ms word at work", []),
         ("ring the boiler company, ask for greg", ["greg"]),
         ("re the flat - javi says the landlord", ["javi"]),
         ("maybe my neighbour joana?", ["joana"]),
