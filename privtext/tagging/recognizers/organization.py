@@ -46,7 +46,7 @@ HEADS = (
     "Sub-Committee Bodyshop CLG DAC Joinery Roofing Mortgages Furniture Maintenance Safaris "
     "Repairs Hire Plumbing Plumbers Electrical Electricians Decorators Landscaping Cleaning "
     "Catering Removals Autos Cars Taxis Tours Couriers Interiors Kitchens Glazing Scaffolding "
-    "Haulage Homes"
+    "Haulage Homes Ceramics Surveying Surveyors Textiles Travel"
 ).split() + ["Residential Home", "Nursing Home", "Care Home", "Children's Home"]
 PREFIX_HEADS = (
     "University Universidad Universidade Università Université Universität College Collège "

@@ -6,7 +6,8 @@ Each rule finds a name by what surrounds it, not by knowing the name:
   ``Landlord: Harjit Singh Dhillon``, ``Caller: Mr A. Nowak``: a field label for a person,
   a colon, then one to four capitalized or upper-case name words (``SURNAME, Given`` too);
 * **letters**: the words after a greeting (``Dear Ms Ekinci``, ``Hi Chloe``) and the line
-  after a closing (``Best wishes,`` / ``Kind regards`` then ``Olu``);
+  after a closing (``Best wishes,`` / ``Kind regards`` then ``Olu``); a greeting to a team
+  (``Dear Meridian Travel team,``) names an ORGANIZATION instead;
 * **initials**: ``J. Smith``, ``S. de Vries``, ``J.L. Mazón Costa``, ``Kh. Musayeva``,
   ``E.J.M. van der Berg-Smit`` (initials, optional particles, a capitalized surname that is not
   a function word or a heading such as ``A. Background``), and bare initials after a title
@@ -92,6 +93,10 @@ _GREETING = re.compile(
     r"Good evening|Cher|Chère|Liebe|Lieber|Querida|Querido|Caro|Cara)[ \t]+"
     + _NAME_SEQ
     + r"[ \t]*[,!:\n]"
+)
+_TEAM_AFTER = re.compile(
+    r"[ \t]+(?:team|Team|TEAM|support|Support|colleagues|department|Department|staff|Staff)"
+    r"[ \t]*\Z"
 )
 _CLOSING = re.compile(
     r"(?im)^[ \t]*(?:best wishes|best regards|kind regards|warm regards|regards|many thanks|"
@@ -473,7 +478,7 @@ class PersonCueRecognizer(Recognizer):
     """Tag persons from the words and layout around them (see the module docstring)."""
 
     name: ClassVar[str] = "person_cues"
-    entity_types: ClassVar[tuple[str, ...]] = ("PERSON",)
+    entity_types: ClassVar[tuple[str, ...]] = ("PERSON", "ORGANIZATION")
     FIELD_SCORE: ClassVar[float] = 0.85
     LETTER_SCORE: ClassVar[float] = 0.8
     GREETED_NAME_SCORE: ClassVar[float] = 0.9
@@ -577,6 +582,16 @@ class PersonCueRecognizer(Recognizer):
                 continue  # every field has its colon
             for m in rx.finditer(text):
                 sc = score
+                team = _TEAM_AFTER.search(m.group("ent")) if rx is _GREETING else None
+                if team is not None:
+                    # "Dear Meridian Travel team,": the organisation's team, not a person
+                    org_end = m.start("ent") + team.start()
+                    if org_end > m.start("ent"):
+                        out.append(
+                            Span(m.start("ent"), org_end, "ORGANIZATION", self.LETTER_SCORE,
+                                 self.name)
+                        )  # fmt: skip
+                    continue
                 if rx is _GREETING and m.group("ent").strip() in self._gaz.given:
                     sc = self.GREETED_NAME_SCORE  # "Hi Zara,": above a shop of that name
                 self._add(out, text, m.start("ent"), m.end("ent"), sc)

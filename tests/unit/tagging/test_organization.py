@@ -31,6 +31,7 @@ R = OrganizationRecognizer()
         ("Employer: self-employed (Harris Joinery, UTR 6620)", "Harris Joinery"),
         ("quote from Kildare Plumbing & Heating, dated", "Kildare Plumbing & Heating"),
         ("paid to Beaton Roofing & Building.", "Beaton Roofing & Building"),
+        ("who runs Tran Duc Ceramics in Hoi An", "Tran Duc Ceramics"),
         ("Discharge destination: Plas Gwyn Residential Home, 7 Heol y Felin",
          "Plas Gwyn Residential Home"),
         ("agent, Calder Design Partnership, relies", "Calder Design Partnership"),

@@ -159,3 +159,8 @@ def test_families_capitalised_surnames_shared_surnames_and_local_nicknames():
     got = {text[s.start : s.end] for s in r.analyze(text)}
     assert {"Bola", "Rahman", "Haque", "Dean TAPLOW", "Tapsy"} <= got
     assert not {"NHS", "BBC"} & got
+
+
+def test_a_greeting_to_a_team_names_an_organisation(spans_of):
+    text = "Subject: Booking\n\nDear Meridian Travel team,\n\nPlease book"
+    assert spans_of(R, text) == [("ORGANIZATION", "Meridian Travel")]
