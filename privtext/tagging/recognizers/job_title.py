@@ -148,6 +148,7 @@ ACRONYMS: tuple[str, ...] = (
     "CPO",
     "CRO",
     "VP",
+    "SRE",
     "SVP",
     "EVP",
     # clinical and school grades written after or before a name ("Brodie Kelleher, RN")
@@ -611,5 +612,7 @@ class JobTitleRecognizer(Recognizer):
                     words[0] in _given_names() and (len(words) < 2 or head in _SURNAME_HEADS)
                 ):
                     continue  # "Stefan Walz of Walz & Partner": a person, then a firm
+                if any(o.start <= rs and o.end >= re_ and o.end - o.start > re_ - rs for o in out):
+                    continue  # "Assistant" of "Assistant Sub-Inspector": the longer title stands
                 out.append(Span(rs, re_, "JOB_TITLE", self.ROLE_SCORE, self.name))
         return [_with_department(text, sp) for sp in out]

@@ -86,6 +86,10 @@ _REGION_PAREN = (
 _SUFFIXED = re.compile(
     rf"(?<![\w\-])(?P<ent>(?:{_CAP}[ \t]|{_CAP}[ \t]{_CONN}[ \t]){{1,7}}{_REGION_PAREN}"
     rf"(?:{_HEAD_ALT})"
+    # not the field of a job title: "Senior Lettings [Negotiator]", "Sales Office [Manager]"
+    r"(?![ \t](?:Negotiator|Manager|Officer|Assistant|Director|Agent|Coordinator|Consultant|"
+    r"Adviser|Advisor|Administrator|Supervisor|Lead|Executive|Clerk|Controller|Specialist|"
+    r"Technician|Engineer|Analyst)\b)"
     # a second trade after "&": "Kildare Plumbing & Heating", "Beaton Roofing & Building"
     rf"(?:[ \t]&[ \t](?!{_HEAD_ALT})[A-Z][a-z]+(?=[ \t]*(?:$|[,.;:)\n]|[ \t][a-z(])))?"
     rf"(?:[ \t](?:of|for|de|di|du|Of|For)[ \t](?:(?:the|The)[ \t])?{_CAP}(?:[ \t]{_CAP}){{0,3}})?"

@@ -34,6 +34,12 @@ THRESHOLD = 0.5
         ("He is the Director, Acme Widgets.", "Director"),
         ("accepted a role as Analytics Lead at Ocado in Hatfield.", "Analytics Lead"),
         ("As Director I approve the plan", "Director"),
+        ("Sinéad Gallagher\nSenior Lettings Negotiator\nHarrowfield", "Senior Lettings Negotiator"),
+        (
+            "Verified by: M. Nagaraju, Assistant Sub-Inspector, 04-04-2025.",
+            "Assistant Sub-Inspector",
+        ),
+        ("sharing her profile for the Senior SRE role", "Senior SRE"),
     ],
 )
 def test_when_a_job_title_appears_then_the_longest_title_is_tagged(text, expected, spans_of):
