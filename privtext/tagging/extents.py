@@ -40,6 +40,12 @@ _JOINER = re.compile(
 )
 
 SOURCE = "name_extents"
+_INITIAL_SURNAME_SCORE = 0.7
+# Surname particles in lower case, for a name typed in lower case: "marianne de souza"
+_LOWER_JOINER = re.compile(
+    r"(?:[ \t]+(?:van|von|der|den|de|del|della|di|da|dos|das|du|la|le|ter|ten|mac|ap|bin|"
+    r"binti|al|el))+[ \t]+([a-z][a-z'\-]{2,20})(?![\w@])"
+)
 _WORD_BEFORE = re.compile(r"(?<![\w\-'])([^\W\d_]{2,20})[ \t]\Z")
 
 
@@ -93,6 +99,17 @@ def person_name_extents(text: str, spans: list[Span]) -> list[Span]:
                 break
             start = word.start(1)
         joiner = _JOINER.match(text, end)
+        if joiner is None and text[s.start : s.end].islower():
+            low = _LOWER_JOINER.match(text, end)
+            if low:
+                inside = [
+                    j for j, o in enumerate(out) if j != k and o.start < low.end() and end < o.end
+                ]
+                if all(
+                    out[j].entity_type == "PERSON" and out[j].start >= low.start(1) for j in inside
+                ):
+                    end = max([low.end()] + [out[j].end for j in inside])
+                    dropped.update(inside)
         if joiner:
             inside = [
                 j for j, o in enumerate(out) if j != k and o.start < joiner.end() and end < o.end
@@ -107,5 +124,9 @@ def person_name_extents(text: str, spans: list[Span]) -> list[Span]:
             if trail and not _occupied(out, end, trail.end(), s):
                 end = trail.end()
         if (start, end) != (s.start, s.end):
-            out[k] = Span(start, end, "PERSON", s.score, s.source)
+            score = s.score
+            if lead and start == lead.start() and score < _INITIAL_SURNAME_SCORE:
+                # "M Okeke": an initial makes a lone known surname a name
+                score = _INITIAL_SURNAME_SCORE
+            out[k] = Span(start, end, "PERSON", score, s.source)
     return [s for k, s in enumerate(out) if k not in dropped]

@@ -6,7 +6,8 @@ a column) names the field: "DOB: 11/03/1985", "Employer: Port of New Orleans", "
 such words as persons or organisations. A person's name in that place (a chat speaker: "Maria:
 hi") is a known given name or surname, or a rare word; a field label is made of common words and
 short acronyms. :func:`field_labels_are_no_entities` drops PERSON, ORGANIZATION, LOCATION and
-NATIONALITY spans that sit in a label's place and are made only of such words.
+NATIONALITY spans that sit in a label's place and are made only of such words, and those that
+are the name of an identifier field anywhere (``DOB``, ``NRIC``, ``PPSN``).
 """
 
 from __future__ import annotations
@@ -27,6 +28,11 @@ _WORD_RX = re.compile(r"[^\s/&]+")
 _FOREIGN_LABELS = frozenset(
     """betreff datum anschrift absender empfänger para asunto fecha objet dyddiad cyfrif
     enw cyfeiriad oggetto data""".split()
+)
+# Names of identifier and record fields, never a person or an organisation.
+_FIELD_ACRONYMS = frozenset(
+    "DOB D.O.B. SSN NRIC NINO PPSN MRN UTR TFN SIN CNIC BVN NIN CURP RFC NIE DNI PESEL CNP "
+    "PNC URN".split()
 )
 # English words at least this frequent (wordfreq zipf) read as label words.
 _COMMON_ZIPF = 3.5
@@ -70,11 +76,11 @@ def field_labels_are_no_entities(text: str, spans: list[Span]) -> list[Span]:
     Returns:
         The spans, those labels dropped.
     """
-    if ":" not in text:
-        return spans
     out: list[Span] = []
     for s in spans:
-        if (
+        if s.entity_type in _TYPES and text[s.start : s.end] in _FIELD_ACRONYMS:
+            continue  # "DUNMORE DOB 04/11/1987": the name of a field, with or without a colon
+        if ":" in text and (
             s.entity_type in _TYPES
             and _AFTER_RX.match(text, s.end)
             and _BEFORE_RX.search(text, max(0, s.start - 8), s.start)

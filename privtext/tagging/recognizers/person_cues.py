@@ -22,7 +22,9 @@ Each rule finds a name by what surrounds it, not by knowing the name:
   (gazetteer) right after a greeting, ``thanks to``/``ask for``/``speak to``, a relation word
   or ``and``/``with``, or right before ``says``/``said``/``'s``/``and i``/``lets``/``pls``, or
   with an ``s`` and ``number``/``phone``/``mum``... (a possessive without its apostrophe);
-  a known given name or surname after a title in lower case (``our GP dr shah``).
+  a known given name or surname after a title in lower case (``our GP dr shah``);
+* **self-introductions**: a known given name after ``it's``/``this is``/``my name is``/``I'm``
+  and before ``from``/``here``/punctuation (``it's Jade from flat 2``).
 
 Scores are 0.75-0.85: above the policy threshold, below checksum-validated patterns.
 """
@@ -421,6 +423,10 @@ _LOWER_NAME_BEFORE = re.compile(
     r"mate)|uncle|aunty|auntie|aunt|cousin|i'?m|i am|this is|it'?s)[ \t]+)"
     r"(?P<ent>[a-z][a-z\-]{2,20})\b"
 )
+_SELF_INTRO = re.compile(
+    r"(?i:\b(?:it'?s|it is|this is|my name is|i'?m|i am))[ \t]+(?P<ent>[A-Z][a-z]{1,20})"
+    r"(?=[ \t]+(?:from|here|at|in|of|with)\b|[ \t]*[,.!)]|[ \t]*\n)"
+)
 _LOWER_TITLE_NAME = re.compile(
     r"(?<![\w.])(?:dr|mr|mrs|ms|miss|prof)\.?[ \t]+(?P<ent>[a-z][a-z\-']{2,20})(?![\w@])"
 )
@@ -788,6 +794,12 @@ class PersonCueRecognizer(Recognizer):
                     )
         for m in _STAMPED_LOWER_SPEAKER.finditer(text):
             if m.group("ent") not in _NOT_NAMES:
+                out.append(
+                    Span(m.start("ent"), m.end("ent"), "PERSON", self.LETTER_SCORE, self.name)
+                )
+        for m in _SELF_INTRO.finditer(text):
+            # "Hi Mr Hussain it's Jade from flat 2": a given name introducing its bearer
+            if m.group("ent") in given:
                 out.append(
                     Span(m.start("ent"), m.end("ent"), "PERSON", self.LETTER_SCORE, self.name)
                 )

@@ -523,7 +523,7 @@ class CaseNumberRecognizer(Recognizer):
 
 # ------------------------------------------------------------------------- account numbers
 _ACCOUNT_KW = (
-    r"(?:bank\s+account|account|acct|a/c|inv\.?|customer|client|member|membership|subscriber|"
+    r"(?:bank\s+account|account|acct|a/c|inv\.?|cust(?:omer)?_id|customer|client|member|membership|subscriber|"
     r"subscription|policy|insurance\s+policy|patient|employee|staff|personnel|payroll|"
     r"passport|licen[cs]e|driver'?s\s+licen[cs]e|driving\s+licen[cs]e|student|matriculation|"
     r"invoice|order|booking|reservation|confirmation|loyalty(?:\s+card)?|contract|"

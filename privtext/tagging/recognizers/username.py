@@ -67,12 +67,17 @@ _UNDERSCORE_LOGIN = re.compile(
 )
 
 
+_FIELD_SUFFIXES = frozenset({"id", "no", "num", "ref", "name", "key", "code", "type", "date"})
+
+
 def _login_shaped(token: str) -> bool:
     """An underscore token that is a login rather than a field name: a digit in it, or a part
     that is no frequent English word ("dazza_mcc", but not "user_id" or "first_name")."""
     from wordfreq import zipf_frequency
 
     parts = [p for p in token.split("_") if p]
+    if parts and parts[-1].lower() in _FIELD_SUFFIXES:
+        return False  # "cust_id", "acct_no": a field's name
     return any(c.isdigit() for c in token) or any(
         zipf_frequency(p.lower(), "en") < 3.0 for p in parts
     )
@@ -91,6 +96,15 @@ _PLAIN_LOGIN_CUE = re.compile(
     r"[ \t]+account|(?:one|the|a|same|single|user|target(?:ed)?)[ \t]+login[ \t]*[,:]?)"
     r")[ \t]+(?P<ent>[a-z][a-z0-9_.\-]{2,30}[a-z0-9])(?![\w@]|\.[A-Za-z])"
 )
+
+
+_ONE_LOGIN = r"[a-z][a-z0-9_.\-]{1,30}[a-z0-9]"
+_LOGIN_LIST = re.compile(
+    r"(?i:\b(?:accounts?|users?|logins?|usernames?))[ \t]+(?:incl\.?|including|such[ \t]+as|"
+    r"namely|:)[ \t]+(?P<list>" + _ONE_LOGIN + r"(?:,[ \t]*" + _ONE_LOGIN + r")*"
+    r"(?:,?[ \t]+and[ \t]+" + _ONE_LOGIN + r")?)(?![\w@])"
+)
+_LIST_ITEM = re.compile(r"(?<![\w.])" + _ONE_LOGIN + r"(?![\w])")
 
 
 def _rare_word(word: str) -> bool:
@@ -230,7 +244,9 @@ class UsernameRecognizer(PatternRecognizer):
         ),
         (
             "chat_nick",
-            r"(?m)^(?:\[[0-9:]{4,8}\][ \t]*)?(?P<ent>[a-z][a-z0-9]*[_.0-9][a-z0-9_.]*[a-z0-9])"
+            # "[10:02] mo_k: ...", "21/09/2024 22:20 \u00b7 kai.sato: I'll take it!!"
+            r"(?m)^(?:\[[0-9:]{4,8}\][ \t]*|\d{1,2}/\d{1,2}/\d{2,4},?[ \t]+\d{1,2}:\d{2}[ \t]*"
+            r"[\u00b7\-\u2013][ \t]*)?(?P<ent>[a-z][a-z0-9]*[_.0-9][a-z0-9_.]*[a-z0-9])"
             r":[ \t]",
             0.75,
         ),
@@ -246,6 +262,13 @@ class UsernameRecognizer(PatternRecognizer):
                     out.append(
                         Span(m.start(), m.end(), "USERNAME", self.UNDERSCORE_SCORE, self.name)
                     )
+        for m in _LOGIN_LIST.finditer(text):
+            # "password spray against 41 accounts incl. mhollis, peverett and s.ncube"
+            for w in _LIST_ITEM.finditer(m.group("list")):
+                login = w.group()
+                if any(c in login for c in "._0123456789") or _rare_word(login):
+                    a = m.start("list") + w.start()
+                    out.append(Span(a, a + len(login), "USERNAME", 0.8, self.name))
         have = {(sp.start, sp.end) for sp in out}
         for m in _PLAIN_LOGIN_CUE.finditer(text):
             login = m.group("ent")

@@ -34,6 +34,7 @@ def _run(text: str, spans: list[tuple[str, str]]) -> list[tuple[str, str]]:
         ("Daniel ole Sankale arrived", "Daniel", "Daniel ole Sankale"),
         ("to my niece CLAIRE LOUISE OKONKWO (née", "LOUISE OKONKWO", "CLAIRE LOUISE OKONKWO"),
         ("call me on 07932 604 118. stacey pearce", "pearce", "stacey pearce"),
+        ("Customer: marianne de souza (m@x.com)", "marianne", "marianne de souza"),
     ],
 )  # fmt: skip
 def test_a_name_grows_over_the_parts_next_to_it(text, core, whole):
@@ -73,3 +74,10 @@ def test_other_types_and_neighbouring_spans_are_left_alone():
         ("Ward", "LOCATION"),
         ("C Jones", "PERSON"),
     ]
+
+
+def test_an_initial_makes_a_lone_known_surname_a_name():
+    text = 'payments to "M Okeke", sort code'
+    i = text.index("Okeke")
+    got = person_name_extents(text, [Span(i, i + 5, "PERSON", 0.45, "gazetteer")])
+    assert [(text[s.start : s.end], s.score) for s in got] == [("M Okeke", 0.7)]

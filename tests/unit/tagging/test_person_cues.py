@@ -37,6 +37,8 @@ R = PersonCueRecognizer()
         ("03/03/2025 FTA - text reminder sent", []),
         ("our GP dr shah at Elm Tree Surgery can confirm", ["shah"]),
         ("i use ms word at work", []),
+        ("Hi Mr Hussain it's Jade from flat 2. The boiler", ["Jade"]),
+        ("It's Monday here. this is Great.", []),
         ("ring the boiler company, ask for greg", ["greg"]),
         ("re the flat - javi says the landlord", ["javi"]),
         ("maybe my neighbour joana?", ["joana"]),

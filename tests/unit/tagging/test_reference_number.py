@@ -80,6 +80,7 @@ def test_when_text_is_not_a_case_number_then_nothing_is_tagged(text, spans_of):
         ("Account no (NUBAN): 2098814457", "2098814457"),
         ("have your driver's licence (10380005LP7K) available", "10380005LP7K"),
         ("Demetriou Watch Repairs, London EC1N 8EB, inv 2024/0317\n", "2024/0317"),
+        ("Customer O'Donnell-Reyes (cust_id 700418825) requested", "700418825"),
     ],
 )
 def test_when_an_account_number_appears_then_it_is_tagged(text, expected, spans_of):

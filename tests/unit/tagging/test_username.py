@@ -53,6 +53,11 @@ R = UsernameRecognizer()
         ("Windows log-in: emcallister\nEmail: e@x.com", ["emcallister"]),
         ("CRM user: EMCALLIS01\nVPN: enabled", ["EMCALLIS01"]),
         ("Her log-in is jwhitlock2 if you need", ["jwhitlock2"]),
+        (
+            "password spray against 41 accounts incl. mhollis, peverett and s.ncube. No",
+            ["mhollis", "peverett", "s.ncube"],
+        ),
+        ("only\n21/09/2024 22:20 \u00b7 kai.sato: I'll take it!!", ["kai.sato"]),
     ],
 )
 def test_usernames_are_found(spans_of, text, expected):
@@ -77,6 +82,7 @@ def test_usernames_are_found(spans_of, text, expected):
         "the change was forced by management and reset by hand",
         "Maria Lopez <maria@example.org>",
         "the forum login for both came from the same place",
+        "Customer (cust_id 700418825) asked for a refund",
     ],
 )
 def test_non_usernames_are_not_tagged(spans_of, text):
