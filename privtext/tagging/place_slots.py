@@ -6,8 +6,9 @@ given names and surnames ("Victoria", "Kent", "Murcia"), and names made of commo
 tagged LOCATION only in a place's slot:
 
 * after a place preposition: "in Murcia", "to Kent", "from Bath" ("in", "near", "outside",
-  "around", "across", "from", "to", "via", "into", "towards"); a name that is also a given name
-  needs one of the first five ("a letter from Victoria" is a person);
+  "around", "across", "from", "to", "via", "into", "towards", "moved to"); a name that is also
+  a given name needs one of the first five or "moved to" ("a letter from Victoria" is a
+  person, "I moved to Beverley" a place);
 * after a place, an address or an organisation and a comma: "Brighton, Victoria", "Westcroft
   Autos, Milton Keynes", "STEEPLE CHURCH, DUNDEE"; after a place and "and" or "or": "in
   Bristol and Bath".
@@ -37,9 +38,13 @@ from privtext.tagging.recognizers.gazetteer import load_gazetteer
 
 SOURCE = "place_slot"
 SCORE = 0.7
-_NAME_CUES = frozenset({"in", "near", "outside", "around", "across"})
+_NAME_CUES = frozenset(
+    {"in", "near", "outside", "around", "across", "moved to", "moving to", "relocated to",
+     "relocating to"}
+)  # fmt: skip
 _CUE_RX = re.compile(
-    r"(?<![\w\-])(?P<cue>(?i:in|near|outside|around|across|from|to|via|into|towards))[ \t]+"
+    r"(?<![\w\-])(?P<cue>(?i:moved[ \t]+to|moving[ \t]+to|relocated[ \t]+to|relocating[ \t]+to|"
+    r"in|near|outside|around|across|from|to|via|into|towards))[ \t]+"
     r"(?P<name>[A-Z][\w'\u2019\-]*(?:[ \t]+[A-Z][\w'\u2019\-]*){0,3})"
 )
 _AFTER_COMMA_RX = re.compile(
@@ -142,7 +147,8 @@ def places_in_place_slots(text: str, spans: list[Span]) -> list[Span]:
         name = _match(run, caps)
         if name is None:
             continue
-        if m.group("cue").lower() not in _NAME_CUES and name.split()[0].title() in gaz.given:
+        cue = " ".join(m.group("cue").lower().split())
+        if cue not in _NAME_CUES and name.split()[0].title() in gaz.given:
             continue
         found.append((m.start("name"), m.start("name") + len(name)))
     for s in spans:
@@ -166,8 +172,14 @@ def places_in_place_slots(text: str, spans: list[Span]) -> list[Span]:
         words = m.group("name").split()
         if _ORG_AFTER_AREA_RX.match(text, m.end()):
             continue
-        if any(_common(w) and not _known_place(w.title()) for w in words):
-            continue
+        if any(
+            _common(w)
+            and not _known_place(w.title())
+            and w.title() not in gaz.given
+            and w.title() not in gaz.surnames
+            for w in words
+        ):
+            continue  # "the Welfare State"; but "Travis County" (a name) is a county
         found.append((m.start("name"), m.end()))
     if not found:
         return spans

@@ -29,6 +29,7 @@ def test_the_ambiguous_list_holds_words_and_names_that_are_places():
         ("I AM NOW LIVING IN GALWAY FOR WORK.", "GALWAY"),
         ("My mother lives in Ibadan, Oyo State, with my sister.", "Oyo State"),
         ("Verification visit: 18-Sep-2024, Tahirpur Upazila", "Tahirpur Upazila"),
+        ("no records found in Travis County or Harris County.", "Travis County"),
         ("the court of MYSURU DISTRICT ruled", "MYSURU DISTRICT"),
     ],
 )  # fmt: skip
