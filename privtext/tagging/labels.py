@@ -90,3 +90,56 @@ def field_labels_are_no_entities(text: str, spans: list[Span]) -> list[Span]:
                 continue
         out.append(s)
     return out
+
+
+# A form field whose value names an organisation: "Bank: Nationwide", "Insurer: Aviva plc",
+# "School: St Bede's Catholic College".
+_ORG_FIELD_RX = re.compile(
+    r"(?im)(?:^|[ \t]{2,}|\t|\|[ \t]*)[ \t]*(?:bank|building[ \t]+society|employer|company|"
+    r"insurer|lender|provider|supplier|school|college|university|nursery|hospital|practice|"
+    r"gp[ \t]+practice|surgery|agency|broker|courier|carrier|airline|network|operator|club|"
+    r"church|charity|firm|organi[sz]ation)(?:[ \t]+name)?[ \t]*:[ \t]*"
+    r"(?P<value>(?-i:[A-Z])[\w&'\u2019.\-]*(?:[ \t](?:&|and|of|the|de|du)?[ \t]?"
+    r"(?-i:[A-Z0-9])[\w&'\u2019.\-]*){0,5})(?=[ \t]*(?:\r?\n|\Z|[ \t]{2,}|\t|[,;(|]))"
+)
+_GUESS_SOURCES = frozenset({"spacy_ner", "gazetteer", "consistency"})
+FIELD_ORG_SOURCE = "organisation_field"
+FIELD_ORG_SCORE = 0.8
+
+
+def organisations_in_fields(text: str, spans: list[Span]) -> list[Span]:
+    """``spans`` with the value of an organisation field ("Bank: Nationwide") an ORGANIZATION.
+
+    The value is tagged where nothing is, or where only name-list and NER guesses lie inside it
+    (the bank read as a place, the employer as a person).
+
+    Args:
+        text: the document.
+        spans: the kept, non-overlapping spans, sorted by start.
+
+    Returns:
+        The spans, sorted by start.
+    """
+    if ":" not in text:
+        return spans
+    out = list(spans)
+    changed = False
+    for m in _ORG_FIELD_RX.finditer(text):
+        a, b = m.span("value")
+        value = m.group("value").rstrip(".")
+        b = a + len(value)
+        if b <= a:
+            continue
+        inside = [k for k, o in enumerate(out) if o.start < b and a < o.end]
+        if any(
+            out[k].start < a
+            or out[k].end > b
+            or out[k].source not in _GUESS_SOURCES
+            or out[k].entity_type == "ORGANIZATION"
+            for k in inside
+        ):
+            continue
+        out = [o for k, o in enumerate(out) if k not in inside]
+        out.append(Span(a, b, "ORGANIZATION", FIELD_ORG_SCORE, FIELD_ORG_SOURCE))
+        changed = True
+    return sorted(out, key=lambda o: (o.start, o.end)) if changed else spans

@@ -42,7 +42,7 @@ from privtext.tagging.context import apply_context
 from privtext.tagging.employers import employers_after_titles
 from privtext.tagging.extents import person_name_extents
 from privtext.tagging.groups import groups_in_group_slots
-from privtext.tagging.labels import field_labels_are_no_entities
+from privtext.tagging.labels import field_labels_are_no_entities, organisations_in_fields
 from privtext.tagging.place_slots import places_in_place_slots
 from privtext.tagging.policy import TierPolicy
 from privtext.tagging.recognizers.address import (
@@ -350,7 +350,7 @@ class Tagger:
         kept = merge_address_blocks(text, resolve_overlaps(spans, len(text)))
         kept = streets_without_numbers_are_places(text, trailing_postal_codes(text, kept))
         kept = organisation_lines_out_of_addresses(text, widen_address_spans(text, kept))
-        kept = field_labels_are_no_entities(text, kept)
+        kept = organisations_in_fields(text, field_labels_are_no_entities(text, kept))
         kept = groups_in_group_slots(text, places_in_place_slots(text, kept))
         kept = organisations_named_like_persons(text, persons_named_like_organisations(text, kept))
         kept = person_name_extents(text, kept)

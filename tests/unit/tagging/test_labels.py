@@ -45,3 +45,27 @@ def test_a_field_label_is_dropped(text, surface, etype):
 )  # fmt: skip
 def test_names_and_words_out_of_a_labels_place_are_kept(text, surface, etype):
     assert _kept(text, surface, etype)
+
+
+@pytest.mark.parametrize(
+    ("text", "org"),
+    [
+        ("Bank: Nationwide    Sort code: 07-04-36", "Nationwide"),
+        ("Employer: Port of New Orleans\nPosition: RN", "Port of New Orleans"),
+        ("Company name: Sevan Trading FZE\nLicence", "Sevan Trading FZE"),
+    ],
+)
+def test_the_value_of_an_organisation_field_is_an_organisation(text, org):
+    from privtext.tagging.labels import organisations_in_fields
+
+    got = organisations_in_fields(text, [])
+    assert [(text[s.start : s.end], s.entity_type) for s in got] == [(org, "ORGANIZATION")]
+
+
+def test_an_organisation_field_keeps_a_pattern_tag_and_skips_lower_case_values():
+    from privtext.tagging.labels import organisations_in_fields
+
+    text = "Employer: self-employed\nBank: Lloyds Bank plc"
+    i = text.index("Lloyds")
+    span = Span(i, len(text), "ORGANIZATION", 0.86, "organization_shape")
+    assert organisations_in_fields(text, [span]) == [span]
