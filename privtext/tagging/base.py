@@ -214,3 +214,38 @@ def compile_context(words: tuple[str, ...] | list[str]) -> re.Pattern[str] | Non
         return None
     alts = sorted({re.escape(w.lower()).replace(r"\ ", r"\s+") for w in words}, key=len)
     return re.compile(r"(?<!\w)(?:" + "|".join(reversed(alts)) + r")(?!\w)", re.IGNORECASE)
+
+
+#: Recognizers whose tags are guesses a document-level pass may overrule.
+GUESS_SOURCES = frozenset({"spacy_ner", "gazetteer", "consistency"})
+
+
+def put_over_guess(
+    spans: list[Span],
+    start: int,
+    end: int,
+    entity_type: str,
+    score: float,
+    source: str,
+    over_types: frozenset[str],
+) -> None:
+    """Tag ``[start, end)`` in place: where nothing is, or over one guess lying inside it.
+
+    The guess must be of a type in ``over_types`` and come from :data:`GUESS_SOURCES`; a span of
+    ``entity_type`` already there, or any other tag, is left alone.
+    """
+    inside = [k for k, s in enumerate(spans) if s.start < end and start < s.end]
+    if not inside:
+        spans.append(Span(start, end, entity_type, score, source))
+        return
+    if len(inside) != 1:
+        return
+    s = spans[inside[0]]
+    if (
+        s.entity_type != entity_type
+        and s.entity_type in over_types
+        and s.source in GUESS_SOURCES
+        and s.start >= start
+        and s.end <= end
+    ):
+        spans[inside[0]] = Span(start, end, entity_type, score, source)

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 
-from privtext.tagging.base import Span
+from privtext.tagging.base import Span, put_over_guess
 
 SOURCE = "group_slot"
 SCORE = 0.75
@@ -30,27 +30,11 @@ _LABEL_RX = re.compile(
 _JOIN_RX = re.compile(r"[ \t]*,[ \t]*|[ \t]+(?:and|or|&)[ \t]+")
 _WORD_RX = re.compile(r"(?<![\w\-])(?P<w>" + "|".join(sorted(AMBIGUOUS_GROUPS)) + r")(?![\w\-])")
 _FREE_TYPES = frozenset({"PERSON", "ORGANIZATION", "LOCATION"})
-_GUESS_SOURCES = frozenset({"spacy_ner", "gazetteer", "consistency"})
 _NOT_A_VALUE = frozenset({"None", "N/A", "Not", "Prefer", "Unknown", "No"})
 
 
 def _place(out: list[Span], start: int, end: int) -> None:
-    """Put a NATIONALITY span on ``[start, end)`` over nothing, or over one guess inside it."""
-    inside = [k for k, s in enumerate(out) if s.start < end and start < s.end]
-    if not inside:
-        out.append(Span(start, end, "NATIONALITY", SCORE, SOURCE))
-        return
-    if len(inside) == 1:
-        s = out[inside[0]]
-        if s.entity_type == "NATIONALITY":
-            return
-        if (
-            s.entity_type in _FREE_TYPES
-            and s.source in _GUESS_SOURCES
-            and s.start >= start
-            and s.end <= end
-        ):
-            out[inside[0]] = Span(start, end, "NATIONALITY", SCORE, SOURCE)
+    put_over_guess(out, start, end, "NATIONALITY", SCORE, SOURCE, _FREE_TYPES)
 
 
 def groups_in_group_slots(text: str, spans: list[Span]) -> list[Span]:

@@ -16,7 +16,7 @@ import re
 from functools import lru_cache
 from importlib import resources
 
-from privtext.tagging.base import Span
+from privtext.tagging.base import GUESS_SOURCES, Span
 from privtext.tagging.recognizers.gazetteer import load_gazetteer
 
 _TYPES = frozenset({"PERSON", "ORGANIZATION", "LOCATION", "NATIONALITY"})
@@ -102,7 +102,6 @@ _ORG_FIELD_RX = re.compile(
     r"(?P<value>(?-i:[A-Z])[\w&'\u2019.\-]*(?:[ \t](?:&|and|of|the|de|du)?[ \t]?"
     r"(?-i:[A-Z0-9])[\w&'\u2019.\-]*){0,5})(?=[ \t]*(?:\r?\n|\Z|[ \t]{2,}|\t|[,;(|]))"
 )
-_GUESS_SOURCES = frozenset({"spacy_ner", "gazetteer", "consistency"})
 FIELD_ORG_SOURCE = "organisation_field"
 FIELD_ORG_SCORE = 0.8
 
@@ -134,7 +133,7 @@ def organisations_in_fields(text: str, spans: list[Span]) -> list[Span]:
         if any(
             out[k].start < a
             or out[k].end > b
-            or out[k].source not in _GUESS_SOURCES
+            or out[k].source not in GUESS_SOURCES
             or out[k].entity_type == "ORGANIZATION"
             for k in inside
         ):

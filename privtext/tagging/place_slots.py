@@ -33,7 +33,7 @@ import re
 from functools import lru_cache
 from importlib import resources
 
-from privtext.tagging.base import Span
+from privtext.tagging.base import Span, put_over_guess
 from privtext.tagging.recognizers.gazetteer import load_gazetteer
 
 SOURCE = "place_slot"
@@ -77,7 +77,7 @@ _PLACE_CODE_RX = re.compile(
     r"(?<![\w\-])(?P<name>[A-Z][\w'\u2019\-]*(?:[ \t]+[A-Z][\w'\u2019\-]*){0,2}),[ \t]*"
     r"(?P<code>" + "|".join(_CODES) + r")(?![\w\-]|\.[A-Za-z])"
 )
-_PERSON_SOURCES = frozenset({"spacy_ner", "gazetteer", "consistency"})
+_OVER_TYPES = frozenset({"PERSON", "ORGANIZATION"})
 
 
 @lru_cache(maxsize=1)
@@ -187,19 +187,5 @@ def places_in_place_slots(text: str, spans: list[Span]) -> list[Span]:
     for start, end in sorted(set(found)):
         if not _name_ends(text, end):
             continue
-        inside = [k for k, s in enumerate(out) if s.start < end and start < s.end]
-        if not inside:
-            out.append(Span(start, end, "LOCATION", SCORE, SOURCE))
-            continue
-        if len(inside) == 1:
-            s = out[inside[0]]
-            if s.entity_type == "LOCATION":
-                continue
-            if (
-                s.entity_type in ("PERSON", "ORGANIZATION")
-                and s.source in _PERSON_SOURCES
-                and s.start >= start
-                and s.end <= end
-            ):
-                out[inside[0]] = Span(start, end, "LOCATION", SCORE, SOURCE)
+        put_over_guess(out, start, end, "LOCATION", SCORE, SOURCE, _OVER_TYPES)
     return sorted(out, key=lambda s: (s.start, s.end))
