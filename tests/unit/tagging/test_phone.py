@@ -1,8 +1,15 @@
 """PHONE recognizer: formatted numbers in several regions; other digit strings ignored."""
 
 import pytest
+from phonenumbers import Leniency, PhoneNumberMatcher
 
-from privtext.tagging.recognizers.phone import PhoneRecognizer
+from privtext.tagging.recognizers.phone import (
+    PhoneRecognizer,
+    _dedupe,
+    _digit_groups,
+    _match_window,
+    _region_filter,
+)
 
 R = PhoneRecognizer()
 THRESHOLD = 0.5  # default policy min_score
@@ -89,3 +96,70 @@ def test_when_a_number_is_fictional_but_phone_shaped_then_it_is_still_tagged(tex
 def test_an_extension_written_after_a_number_is_part_of_it(text, number):
     spans = [s for s in PhoneRecognizer().analyze(text) if s.score >= 0.5]
     assert [text[s.start : s.end] for s in spans] == [number]
+
+
+# The shortcuts of ``_match_window`` (region filter, early stop) must find exactly what the
+# plain matcher finds over every region: numbers of many countries, with trunk prefixes,
+# country codes with and without "+", international prefixes, extensions, two numbers in one
+# window, fictional ranges, and ids, cards and IBAN digits that are no phone numbers.
+_WINDOWS = [
+    "Tel: 01452 525 103 today",
+    "Mob 07412 668 309.",
+    "call (415) 555-2671 now",
+    "+44 20 7946 0958 or",
+    "ring 0044 20 7946 0958",
+    "from US 011 44 20 7946 0958",
+    "1 800 555 0199 toll",
+    "1-212-555-0143 x214",
+    "0161 496 0732 ext. 4410 ",
+    "portable 06 12 34 56 78",
+    "Handy 0171 2345678 bitte",
+    "móvil 612 34 56 78 ",
+    "cell 98765 43210 ",
+    "tel 0300 1234567 ",
+    "(02) 9374 4000 Sydney",
+    "call 012-345 6789 KL",
+    "(11) 98765-4321 SP",
+    "0803 123 4567 Lagos",
+    "021 555 0123 CT",
+    "0917 123 4567 Manila",
+    "0722 123456 Nairobi",
+    "+65 6123 4567 ",
+    "(01) 855 2211 Dublin",
+    "021 456 7890 Auckland",
+    "55 1234 5678 CDMX",
+    "(01443 841 227 / 07817 662 093)",
+    "m: +44 7700 900 482",
+    "call me on 555-0134 tonight",
+    "card 4539 1488 0343 6467\n",
+    "IBAN GB20 MZXU 1869 2642 0394 73\n",
+    "Aadhaar: 7302 5518 9046\n",
+    "NHS no.: 485 771 2093 ",
+    "ref 1187-2209-4410). ",
+    "no. 36110/97 of",
+    "order 123456789012345678901 ",
+]
+
+
+@pytest.mark.parametrize("leniency", [Leniency.VALID, Leniency.POSSIBLE])
+def test_the_window_shortcuts_find_what_every_region_finds(leniency):
+    regions = PhoneRecognizer().regions
+    for chunk in _WINDOWS:
+        plain = []
+        for region in regions:
+            plain += [
+                (m.start, m.end) for m in PhoneNumberMatcher(chunk, region, leniency=leniency)
+            ]
+        assert _match_window.__wrapped__(chunk, regions, leniency) == tuple(_dedupe(plain)), chunk
+
+
+def test_the_region_filter_skips_regions_where_no_number_can_be_valid():
+    regions = PhoneRecognizer().regions
+    f = _region_filter(regions)
+    digits, starts, ends = _digit_groups("call 0161 496 0732 now")
+    runs = [r for r in regions if f.could_match(r, Leniency.VALID, digits, starts, ends)]
+    assert "GB" in runs and runs[0] == regions[0]
+    assert "FR" not in runs and "ES" not in runs  # nine-digit national numbers only
+    # an international prefix opens every region that dials out with it
+    digits, starts, ends = _digit_groups("0044 161 496 0732")
+    assert f.could_match("FR", Leniency.VALID, digits, starts, ends)
