@@ -327,6 +327,11 @@ def _region_filter(regions: tuple[str, ...]) -> _RegionFilter:
     return _RegionFilter(regions)
 
 
+def clear_window_cache() -> None:
+    """Forget the memoised windows (benchmarks time text the matcher has not seen)."""
+    _match_window.cache_clear()
+
+
 def _dedupe(hits: list[tuple[int, int]]) -> list[tuple[int, int]]:
     """Unique, non-overlapping matches; on overlap the longer (then earlier) one wins."""
     if len(hits) <= 1:
