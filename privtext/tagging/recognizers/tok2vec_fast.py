@@ -1,0 +1,177 @@
+"""The token vectors of spaCy's CNN ``Tok2Vec`` in plain numpy, equal to thinc's bit for bit.
+
+The NER's token vectors (``HashEmbed`` of NORM, PREFIX, SUFFIX and SHAPE, a maxout mixing
+layer, a ``MaxoutWindowEncoder`` of residual window-maxout-layernorm blocks, then the linear
+projection of the parser model) were about 30% of the tagger's time on one core. Half of that
+was not the matrix products but thinc's generic per-layer work: a Python layer stack, the
+``seq2col`` copy and the maxout reduction over a strided axis. :class:`FastTok2Vec` runs the
+same arithmetic with the maxout weights reordered piece-major (so the maximum is taken over
+three contiguous blocks) and the window columns built with three slice copies; every matrix
+product has the shapes and operand order of thinc's, so the output is identical, not merely
+close. It is about 2x faster than ``model.predict`` on the labelled sets.
+
+:meth:`FastTok2Vec.from_model` accepts only the exact layer sequence above and then checks
+itself against ``model.predict`` on a probe batch; on any difference (another spaCy or thinc
+version, another architecture) it returns ``None`` and thinc runs the model as before.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+
+log = logging.getLogger(__name__)
+
+_LEAVES = (
+    ["extract_features"]
+    + ["hashembed"] * 4
+    + ["maxout", "layernorm"]
+    + ["expand_window", "maxout", "layernorm"] * 4
+    + ["linear"]
+)
+_PROBE = (
+    "Dear Ms Nowak, your claim CL-2291 of 3 March 2024 was paid to Barclays in Leeds.",
+    "",
+    "ok",
+    "Dr Amara Okafor (54) moved from Lagos to 14 Elm Road, Bristol BS1 4DJ.\n\nThanks, Tom",
+)
+
+
+def _leaves(node: Any) -> list[Any]:
+    if not node.layers:
+        return [node]
+    return [leaf for child in node.layers for leaf in _leaves(child)]
+
+
+class _Maxout:
+    """A thinc ``Maxout`` with its weights reordered so that piece ``p`` is a column block."""
+
+    def __init__(self, node: Any) -> None:
+        n_out, n_pieces, n_in = (int(node.get_dim(d)) for d in ("nO", "nP", "nI"))
+        w = np.asarray(node.get_param("W"), dtype=np.float32).reshape(n_out, n_pieces, n_in)
+        b = np.asarray(node.get_param("b"), dtype=np.float32).reshape(n_out, n_pieces)
+        self.n_out, self.n_pieces = n_out, n_pieces
+        self.w_t = np.ascontiguousarray(w.transpose(2, 1, 0).reshape(n_in, n_pieces * n_out))
+        self.b = np.ascontiguousarray(b.T.reshape(n_pieces * n_out))
+
+    def __call__(self, x: np.ndarray) -> np.ndarray:
+        y = np.dot(x, self.w_t)
+        y += self.b
+        n = self.n_out
+        out = np.maximum(y[:, :n], y[:, n : 2 * n])
+        for p in range(2, self.n_pieces):
+            np.maximum(out, y[:, p * n : (p + 1) * n], out=out)
+        return out
+
+
+class _LayerNorm:
+    """thinc's ``LayerNorm`` forward, the same numpy operations in the same order."""
+
+    def __init__(self, node: Any) -> None:
+        self.g = np.asarray(node.get_param("G"), dtype=np.float32)
+        self.b = np.asarray(node.get_param("b"), dtype=np.float32)
+
+    def __call__(self, x: np.ndarray) -> np.ndarray:
+        mu = x.mean(axis=1, keepdims=True)
+        var = x.var(axis=1, keepdims=True) + 1e-08
+        y = (x - mu) * var ** (-1.0 / 2.0) * self.g
+        y += self.b
+        return y
+
+
+class FastTok2Vec:
+    """Token vectors of a batch of spaCy ``Doc`` objects, as ``tok2vec.predict`` returns them.
+
+    Build it with :meth:`from_model`, which returns ``None`` for a model it does not cover.
+    """
+
+    def __init__(self, model: Any) -> None:
+        from spacy.attrs import IDS
+
+        leaves = [n for n in _leaves(model) if n.name in set(_LEAVES)]
+        if [n.name for n in leaves] != _LEAVES:
+            raise ValueError(f"unexpected tok2vec layers: {[n.name for n in leaves]}")
+        self._ops = model.ops
+        self._columns = [IDS[c] if isinstance(c, str) else c for c in leaves[0].attrs["columns"]]
+        self._embed = []
+        for k, node in enumerate(leaves[1:5]):
+            if int(node.attrs.get("column", k)) != k:
+                raise ValueError("hash embeddings out of column order")
+            table = np.asarray(node.get_param("E"), dtype=np.float32)
+            self._embed.append((table, int(node.attrs["seed"])))
+        self._mix = (_Maxout(leaves[5]), _LayerNorm(leaves[6]))
+        self._blocks = []
+        for i in range(4):
+            window, mo, ln = leaves[7 + 3 * i : 10 + 3 * i]
+            self._blocks.append((int(window.attrs["window_size"]), _Maxout(mo), _LayerNorm(ln)))
+        pads = [n.attrs["pad"] for n in model.walk() if n.name.startswith("with_array(residual")]
+        if len(pads) != 1:
+            raise ValueError("no single encoder with_array layer")
+        self._pad = int(pads[0])
+        linear = leaves[-1]
+        self._w_out_t = np.ascontiguousarray(np.asarray(linear.get_param("W"), np.float32).T)
+        self._b_out = np.asarray(linear.get_param("b"), dtype=np.float32)
+
+    @classmethod
+    def from_model(cls, model: Any, make_doc: Any) -> FastTok2Vec | None:
+        """The fast path for ``model`` if it covers it *and* gives ``model.predict``'s output."""
+        try:
+            fast = cls(model)
+            probe = [make_doc(t) for t in _PROBE]
+            expected = np.asarray(model.predict(probe))
+            if np.array_equal(fast(probe), expected):
+                return fast
+            log.info("thinc computes the token vectors: the fast path differs on the probe")
+        except Exception as exc:  # an unfamiliar model: thinc runs it
+            log.info("thinc computes the token vectors (%s: %s)", type(exc).__name__, exc)
+        return None
+
+    def __call__(self, docs: Sequence[Any]) -> np.ndarray:
+        lengths = [len(d) for d in docs]
+        ids = np.concatenate([d.to_array(self._columns) for d in docs]).astype(np.uint64)
+        x = np.concatenate(
+            [
+                self._ops.gather_add(table, self._ops.hash(np.ascontiguousarray(ids[:, k]), seed)
+                                     % table.shape[0])
+                for k, (table, seed) in enumerate(self._embed)
+            ],
+            axis=1,
+        )  # fmt: skip
+        maxout, norm = self._mix
+        x = norm(maxout(x))
+        # thinc's with_array(pad=...): pad rows before every document and after the last one
+        pad = self._pad
+        width = x.shape[1]
+        h = np.zeros((sum(lengths) + pad * (len(docs) + 1), width), dtype=np.float32)
+        keep = np.empty(sum(lengths), dtype=np.int64)
+        src = dst = 0
+        for n in lengths:
+            dst += pad
+            h[dst : dst + n] = x[src : src + n]
+            keep[src : src + n] = np.arange(dst, dst + n)
+            src += n
+            dst += n
+        for window, maxout, norm in self._blocks:
+            h = h + norm(maxout(_seq2col(h, window)))
+        y = np.dot(h[keep], self._w_out_t)
+        y += self._b_out
+        return y
+
+
+def _seq2col(x: np.ndarray, window: int) -> np.ndarray:
+    """thinc's ``seq2col``: each row with ``window`` rows before and after it (zeros outside)."""
+    n, d = x.shape
+    k = 2 * window + 1
+    out = np.zeros((n, k, d), dtype=x.dtype)
+    for j in range(k):
+        shift = j - window
+        if shift < 0:
+            out[-shift:, j] = x[: n + shift]
+        elif shift > 0:
+            out[: n - shift, j] = x[shift:]
+        else:
+            out[:, j] = x
+    return out.reshape(n, k * d)
