@@ -129,6 +129,25 @@ _PATTERNS: list[tuple[str, str, float]] = [
         r"(?P<p16>[0-9]{2,3}(?:st|nd|rd|th))(?![\w])",
         0.75,
     ),
+    # other languages, after a cue: "de 47 años", "un varón de unos 25 años", "âgée de 41 ans",
+    # "di 45 anni", "tiene 30 años"; "72 Jahre alt", "die 72-jährige Patientin", "45-jarige"
+    (
+        "intl_years",
+        r"(?<![\w])(?<!más )(?<!mas )(?<!plus )(?<!menos )(?<!moins )(?<!oltre )"
+        r"(?i:de|di|âgée?s?[ \t]+de|agée?s?[ \t]+de|tiene|tenía|tenia|tem|tinha|aveva|avait|"
+        r"edad:?|età:?|âge:?|idade:?)[ \t]+(?i:unos[ \t]+|environ[ \t]+|circa[ \t]+)?"
+        r"(?P<p20>[0-9]{1,3}[ \t]+(?:años|anos|ans|anni))(?![\w])"
+        r"|(?<![\w.,])(?P<p21>[0-9]{1,3}[ \t]+(?:Jahre[ \t]+alt|jaar[ \t]+oud|år[ \t]+gammal)"
+        r"|[0-9]{1,3}-(?:[Jj]ährige[nrms]?|[Jj]arige|åring(?:en)?))(?![\w])",
+        0.8,
+    ),
+    # a Spanish or Portuguese apposition: "Jorge Canul Poot, de 19, y ..."
+    (
+        "de_age",
+        r"(?<=[A-Za-z\u00c0-\u024f]),[ \t]+de[ \t]+(?P<p22>[0-9]{1,2})"
+        r"(?=[ \t]*[,;.)]|[ \t]+(?:y|e)\b)",
+        0.75,
+    ),
     # a decade after a sex: "male, 30s", "female, late 20s" (descriptions in police logs)
     (
         "sex_decade",
@@ -171,8 +190,16 @@ _ENT = {
     "ordinal_age": "p15",
     "name_is_age": "p17",
     "sex_decade": "p19",
+    "de_age": "p22",
 }
 _NUMBER = re.compile(r"[0-9]+")
+# Nouns whose "de/di N años|ans|anni" is a duration, not an age.
+_DURATION_BEFORE = re.compile(
+    r"(?i:contrato|contrat|contratto|condena|pena|peine|período|periodo|période|plazo|prazo|"
+    r"durée|durata|duración|duração|experiencia|experiência|expérience|esperienza|hipoteca|"
+    r"préstamo|prestito|prêt|garantía|garantie|garanzia|mandato|mandat|sentencia)"
+    r"[ \t]+(?:\w+[ \t]+)?(?:de|di|da)[ \t]+(?:unos[ \t]+|environ[ \t]+|circa[ \t]+)?\Z"
+)
 _WORD_BEFORE = re.compile(r"([^\W\d_]+)[\"'\u201d]?(?:[ \t]{1,3}\(|,\s)\Z")
 _SENTENCE_END = re.compile(r"\.(?:[ \t]|\n|\Z)|[ \t]*(?:\n|\Z)")
 _NAME_PAIR_BEFORE = re.compile(r"[A-Z][\w'\-]+[ \t][A-Z][\w'\-]+,[ \t]\Z")
@@ -180,7 +207,8 @@ _RELATIONS = frozenset(
     "dad mum mom father mother son daughter child kid baby boy girl wife husband brother "
     "sister grandmother grandfather gran granny grandson granddaughter partner friend bride "
     "groom victim deceased suspect patient man woman accused defendant claimant teenager "
-    "pedestrian passenger".split()
+    "pedestrian passenger applicant appellant respondent complainant employee worker witness "
+    "driver tenant resident pupil student caller client customer".split()
 )
 
 
@@ -276,6 +304,8 @@ class AgeRecognizer(Recognizer):
                 grp = "p11" if m.start("p11") >= 0 else "p12"
             elif kind == "aged":
                 grp = "p3" if m.start("p3") >= 0 else "p3w"
+            elif kind == "intl_years":
+                grp = "p20" if m.start("p20") >= 0 else "p21"
             elif kind == "ordinal_age":
                 grp = "p15" if m.start("p15") >= 0 else "p16"
             else:
@@ -285,6 +315,8 @@ class AgeRecognizer(Recognizer):
                 continue
             if kind == "name_is_age" and not _given_name(m.group("name")):
                 continue
+            if kind == "intl_years" and _DURATION_BEFORE.search(text, max(0, m.start() - 30), s):
+                continue  # "un contrato de 10 años": a duration
             if kind == "bracket_age" and not _age_owner_before(text, s):
                 continue
             if (

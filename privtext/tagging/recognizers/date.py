@@ -75,6 +75,23 @@ _WEEKDAYS = (
 )
 
 
+# Month names of French, Spanish, Italian, Portuguese, German, Dutch, Swedish and Polish (its
+# genitive, as dates write it), without the ones spelt as in English: only after a day number
+# ("3 mars 2025", "22 de febrero de 2025", "12. März", "1 kwietnia") or before a year.
+_INTL_MONTHS = (
+    "janvier février fevrier mars avril mai juin juillet août aout septembre octobre novembre "
+    "décembre decembre "
+    "enero febrero marzo abril mayo junio julio agosto setiembre octubre noviembre diciembre "
+    "gennaio febbraio aprile maggio giugno luglio settembre ottobre dicembre "
+    "janeiro fevereiro março marco maio junho julho setembro outubro dezembro "
+    "januar jänner februar märz maerz juni juli oktober dezember "
+    "januari februari maart mei augustus "
+    "augusti maj "
+    "stycznia lutego marca kwietnia maja czerwca lipca sierpnia września wrzesnia "
+    "października pazdziernika listopada grudnia"
+).split()
+
+
 def _alts(words: tuple[str, ...]) -> str:
     forms = sorted({f for w in words for f in (w, w.upper())}, key=len, reverse=True)
     return "(?:" + "|".join(forms) + ")"
@@ -89,6 +106,12 @@ _MONTH_AFTER_DAY = (
     + "|".join(m.lower() for m in _MONTH_FORMS[:12] if m != "May")
     + r")\.?"
 )
+_INTL_MONTH = (
+    "(?:"
+    + "|".join(sorted({f for m in _INTL_MONTHS for f in (m, m.capitalize(), m.upper())},
+                      key=len, reverse=True))
+    + ")"
+)  # fmt: skip
 _FULL_MONTH_DOT = re.compile("(?i:" + "|".join(_MONTH_FORMS[:12]) + r")\.\Z")
 _MONTH_FULL_NOT_MAY = _alts(tuple(m for m in _MONTH_FORMS[:12] if m != "May"))
 _WEEKDAY = _alts(_WEEKDAYS) + r"\.?,?\s+(?:the\s+)?"
@@ -135,6 +158,18 @@ _PATTERNS: list[tuple[str, str]] = [
     ("dm", rf"{_LB}(?:{_WEEKDAY})?{_DAY}{_DAY_RANGE}{_OF}[\s\-]+{_MONTH_AFTER_DAY}(?![\w\-])"),
     # March 12 / Mar. 12th (not a time, not an amount)
     ("md", rf"(?<!\w)(?:{_WEEKDAY})?{_MONTH}\s+{_DAY}(?![\w:]|[.,/\-][0-9])"),
+    # other languages: "3 mars 2025", "22 de febrero de 2025", "1er avril", "12. März 2024",
+    # "1° marzo 2025", "6 de março de 2025", "1 kwietnia"; and "febrero de 2025", "März 2024"
+    (
+        "dmy_intl",
+        rf"{_LB}(?<!Calle )(?<!Avenida )(?<!Av\. )"  # "Calle 9 de Julio": a street
+        rf"(?P<fdm>(?:0?[1-9]|[12][0-9]|3[01])(?:er|re|°|º|\.)?[ \t]+(?:de[ \t]+)?"
+        rf"{_INTL_MONTH}(?:,?[ \t]+(?:de[ \t]+|del[ \t]+)?{_YEAR})?)(?![\w\-])",
+    ),
+    (
+        "my_intl",
+        rf"(?<![\w.])(?!Mars\b|MARS\b){_INTL_MONTH}[ \t]+(?:de[ \t]+|del[ \t]+)?{_YEAR}{_NUM_END}",
+    ),
     # 2019-03-12 / 2019/03/12 / 2019.03.12
     (
         "ymd",
@@ -251,6 +286,8 @@ _SCORES: dict[str, float] = {
     "md": 0.75,
     "ymd": 0.85,
     "dmy_num": 0.85,
+    "dmy_intl": 0.8,
+    "my_intl": 0.8,
     "paren_year": 0.6,
     "cue_year": 0.7,
     "decade": 0.55,
@@ -269,6 +306,7 @@ _SCORES: dict[str, float] = {
     "span_year": 0.7,
 }
 _ENT_GROUP = {
+    "dmy_intl": "fdm",
     "paren_year": "py",
     "cue_year": "cy",
     "decade": "dec",

@@ -612,7 +612,18 @@ class JobTitleRecognizer(Recognizer):
                     words[0] in _given_names() and (len(words) < 2 or head in _SURNAME_HEADS)
                 ):
                     continue  # "Stefan Walz of Walz & Partner": a person, then a firm
-                if any(o.start <= rs and o.end >= re_ and o.end - o.start > re_ - rs for o in out):
-                    continue  # "Assistant" of "Assistant Sub-Inspector": the longer title stands
+                longer = [
+                    k for k, o in enumerate(out)
+                    if o.start <= rs and o.end >= re_ and o.end - o.start > re_ - rs
+                ]  # fmt: skip
+                if longer:
+                    # "Assistant" of "Assistant Sub-Inspector": the longer title stands, with
+                    # the role position's score when it starts there ("Shah, Consultant
+                    # Intensivist,")
+                    for k in longer:
+                        o = out[k]
+                        if o.start == rs and o.score < self.ROLE_SCORE:
+                            out[k] = Span(o.start, o.end, o.entity_type, self.ROLE_SCORE, o.source)
+                    continue
                 out.append(Span(rs, re_, "JOB_TITLE", self.ROLE_SCORE, self.name))
         return [_with_department(text, sp) for sp in out]

@@ -58,7 +58,10 @@ PREFIX_HEADS = (
     "Academy Society Federation Association Union Party Bundesamt Landesamt Amtsgericht "
     "Landgericht Oberlandesgericht Bundesgerichtshof Staatsanwaltschaft Polizei Sparkasse "
     "Stichting Fundación Fondation Stiftung Grupo Rijksuniversiteit Universiteit Hogeschool "
-    "Imobiliária Companhia Compañía Compagnie Société Scoil Gaelscoil Coláiste Embassy Consulate"
+    "Imobiliária Companhia Compañía Compagnie Société Scoil Gaelscoil Coláiste Embassy Consulate "
+    "Agenzia Agencia Agência Agence Secretaría Secretaria Cooperativa Coopérative Comisaría "
+    "Klinik Caisse Consejería Delegación Direzione Dirección Direção Procuraduría Fiscalía "
+    "Servicio Servizio Serviço Azienda Istituto Cámara Câmara Chambre Kammer"
 ).split()
 AREAS = (
     "district region province county oblast krai municipality village town city "
@@ -68,8 +71,8 @@ AREAS = (
 
 _CAP = r"(?:[A-Z\u00c0-\u00de\u0100-\u017f][\w'\u2019.\-]*|[A-Z]{2,}|I{1,3}|IV|V|VI{0,3})"
 _CONN = (
-    r"(?:of the|of|for the|for|and|&|de la|de los|de las|de|del|della|di|du|des|am|an der|der|"
-    r"la|le)"
+    r"(?:of the|of|for the|for|and|&|de la|de los|de las|de|del|della|delle|dello|degli|dei|di|"
+    r"du|des|do|da|dos|das|für|y|et|und|am|an der|der|la|le)"
 )
 _RUN = rf"{_CAP}(?:[ \t]{_CAP}|[ \t]{_CONN}[ \t]{_CAP}){{0,7}}"
 HEAD_SET = frozenset(HEADS)

@@ -216,3 +216,33 @@ def test_ages_after_names_relations_and_in_lists(spans_of, text, ages):
 @pytest.mark.parametrize("text", ["Chapter is 19 and", "It was 5 years ago.", "Paris is 30 and"])
 def test_a_number_after_a_word_that_is_no_name_is_no_age(spans_of, text):
     assert spans_of(R, text, THRESHOLD) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Se trata de José Canul Dzib, de 47 años; su hijo", ["47 años"]),
+        ("un varón de unos 25 años, huyó en patinete", ["25 años"]),
+        ("Mme Dupont, âgée de 41 ans, demeurant", ["41 ans"]),
+        ("Die 72-jährige Patientin wurde", ["72-jährige"]),
+        ("Er ist 72 Jahre alt.", ["72 Jahre alt"]),
+        ("de 45-jarige bestuurder", ["45-jarige"]),
+        ("su hijo Jorge Canul Poot, de 19, y Wilberth Chan Ku, de 33, quienes", ["19", "33"]),
+        ("The applicant, 41, ID number 8306125731086", ["41"]),
+    ],
+)
+def test_ages_in_other_languages_and_after_party_nouns(text, expected, spans_of):
+    assert spans_of(R, text, THRESHOLD) == [("AGE", e) for e in expected]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "un contrato de 10 años",
+        "una condena de dos años",
+        "hace más de 25 años",
+        "un contrat de 3 ans",
+    ],
+)
+def test_durations_in_other_languages_are_no_ages(text, spans_of):
+    assert spans_of(R, text, THRESHOLD) == []

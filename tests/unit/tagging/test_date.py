@@ -214,3 +214,27 @@ def test_dates_of_residence_are_cut_from_a_labelled_address():
     got = {(text[s.start : s.end], s.entity_type) for s in Tagger.default().tag(text)}
     assert ("48 Lavender Hill, London SW11 5RH", "STREET_ADDRESS") in got
     assert ("08/2019", "DATE") in got
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("el 22 de febrero de 2025 a las 23:40", "22 de febrero de 2025"),
+        ("Paris, le 3 mars 2025.", "3 mars 2025"),
+        ("Am 12. März 2024 wurde", "12. März 2024"),
+        ("a partire dal 1° marzo 2025", "1° marzo 2025"),
+        ("São Paulo, 6 de março de 2025", "6 de março de 2025"),
+        ("od 1 kwietnia mieszkam", "1 kwietnia"),
+        ("à compter du 1er avril 2025", "1er avril 2025"),
+        ("Factuurdatum: 4 maart 2025", "4 maart 2025"),
+        ("desde febrero de 2025", "febrero de 2025"),
+        ("seit Januar 2023 arbeitslos", "Januar 2023"),
+    ],
+)
+def test_when_a_date_is_written_in_another_language_then_it_is_tagged(text, expected, spans_of):
+    assert spans_of(R, text, THRESHOLD) == [("DATE", expected)]
+
+
+@pytest.mark.parametrize("text", ["the Mars 2025 mission", "a 3 mail shot", "mayo mayonnaise"])
+def test_foreign_month_names_need_a_day_or_a_year(text, spans_of):
+    assert spans_of(R, text, THRESHOLD) == []

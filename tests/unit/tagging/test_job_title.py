@@ -148,3 +148,18 @@ def test_a_title_used_as_a_field_label_is_not_tagged(text):
 def test_the_same_title_in_prose_is_still_tagged():
     text = "She worked as a supervisor at the depot: nights only."
     assert [text[s.start : s.end] for s in JobTitleRecognizer().analyze(text)] == ["supervisor"]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("trabaja como enfermera en el hospital", "enfermera"),
+        ("la gerente del banco", "gerente"),
+        ("votre conseillère vous rappellera", "conseillère"),
+        ("Hon är projektledare på Vattenfall", "projektledare"),
+        ("He is a potter in Dunedin", "potter"),
+        ("his work coach at the jobcentre", "work coach"),
+    ],
+)
+def test_titles_of_other_languages_and_trades_are_found(text, expected, spans_of):
+    assert spans_of(R, text, THRESHOLD) == [("JOB_TITLE", expected)]

@@ -81,3 +81,20 @@ def test_an_identifier_named_like_an_institution_is_no_organisation():
     )
     got = [text[s.start : s.end] for s in OrganizationRecognizer().analyze(text)]
     assert got == ["Prison no. 13"]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("la Secretaría de Marina informó", "Secretaría de Marina"),
+        (
+            "la Cooperativa Pesquera Ribereña de Chicxulub",
+            "Cooperativa Pesquera Ribereña de Chicxulub",
+        ),
+        ("verlegt in die Klinik für Innere Medizin II", "Klinik für Innere Medizin II"),
+        ("presso l'Agenzia delle Entrate", "Agenzia delle Entrate"),
+        ("conta no Banco do Brasil", "Banco do Brasil"),
+    ],
+)
+def test_institutions_named_in_other_languages(spans_of, text, expected):
+    assert spans_of(R, text) == [("ORGANIZATION", expected)]
