@@ -43,6 +43,7 @@ from privtext.tagging.employers import employers_after_titles
 from privtext.tagging.extents import person_name_extents
 from privtext.tagging.groups import groups_in_group_slots
 from privtext.tagging.labels import field_labels_are_no_entities, organisations_in_fields
+from privtext.tagging.logins import logins_from_person_names
 from privtext.tagging.place_slots import places_in_place_slots
 from privtext.tagging.policy import TierPolicy
 from privtext.tagging.recognizers.address import (
@@ -359,7 +360,7 @@ class Tagger:
         if self.consistency and kept:
             # the other mentions, then their edges ("stacey [pearce]" after "Stacey Pearce")
             kept = person_name_extents(text, self._propagate(text, kept))
-        return kept
+        return logins_from_person_names(text, kept)
 
     def _acts_on(self, span: Span) -> bool:
         rule = self.policy.rule_for(span.entity_type)

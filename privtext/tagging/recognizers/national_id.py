@@ -8,6 +8,8 @@
   (``stdnum.fr.nir``), Spanish DNI and NIE (``stdnum.es.dni`` / ``stdnum.es.nie``) and Dutch
   BSN (``stdnum.nl.bsn``): tagged only when a matching context word appears nearby, because
   bare digit strings with a valid checksum are common.
+* Swiss AHV/AVS number: ``756.1234.5678.97`` on its own (the dotted form is specific), 13 bare
+  digits only with a valid checksum (``stdnum.ch.ssn``) and a context word.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from stdnum.br import cpf as br_cpf
+from stdnum.ch import ssn as ch_ssn
 from stdnum.es import dni as es_dni
 from stdnum.es import nie as es_nie
 from stdnum.fr import nir as fr_nir
@@ -63,6 +66,7 @@ _ES_CONTEXT = (
     "extranjero",
     "extranjería",
 )
+_CH_CONTEXT = ("ahv", "avs", "ahv-nr", "n° avs", "sozialversicherungsnummer", "numéro avs")
 _NL_CONTEXT = ("bsn", "burgerservicenummer", "sofinummer", "sofi-nummer", "sofi")
 
 # SSNs that are published examples / advertising numbers.
@@ -329,6 +333,24 @@ _SCHEMES: tuple[_Scheme, ...] = (
         0.6,
         True,
         compile_context(_NL_CONTEXT + _GENERIC_CONTEXT),  # type: ignore[arg-type]
+    ),
+    # Swiss AHV/AVS number: "756." then groups of 4, 4 and 2 digits is its own format (756 is
+    # the country code); written as 13 bare digits it needs its checksum and a context word
+    _Scheme(
+        "ch_ahv_dotted",
+        re.compile(_B + r"756\.[0-9]{4}\.[0-9]{4}\.[0-9]{2}" + _E),
+        lambda s: True,
+        0.75,
+        False,
+        compile_context(_CH_CONTEXT + _GENERIC_CONTEXT),  # type: ignore[arg-type]
+    ),
+    _Scheme(
+        "ch_ahv",
+        re.compile(_B + r"756[0-9]{10}" + _E),
+        _stdnum(ch_ssn),
+        0.6,
+        True,
+        compile_context(_CH_CONTEXT + _GENERIC_CONTEXT),  # type: ignore[arg-type]
     ),
 )
 

@@ -82,7 +82,15 @@ _FIELD_LABELS = (
     r"allocated worker|key worker|social worker|case worker|attendees?|officer in charge|"
     r"investigating officer|oic|coordinator|resident|resident name|student name|pupil name|"
     r"patient name|client name|staff member|volunteer|"
-    r"traveler|deceased|informant|complainant|accused|pupil name|student name|employee name"
+    r"traveler|deceased|informant|complainant|accused|pupil name|student name|employee name|"
+    # the same fields in German, French, Spanish, Italian, Portuguese, Dutch and Polish forms
+    r"versicherungsnehmer(?:in)?|versicherte[rn]?|patientin|antragsteller(?:in)?|mieter(?:in)?|"
+    r"vermieter(?:in)?|kunde|kundin|sachbearbeiter(?:in)?|ansprechpartner(?:in)?|"
+    r"titular|asegurad[oa]|tomador(?:a)?|paciente|denunciante|solicitante|inquilin[oa]|"
+    r"arrendatari[oa]|assur[\u00e9e]e?|titulaire|locataire|bailleur|demandeur|demanderesse|"
+    r"destinataire|patiente|gestionnaire|intestatari[oa]|assicurat[oa]|paziente|richiedente|"
+    r"nome completo|nome|segurad[oa]|requerente|naam|voornaam|achternaam|verzekerde|huurder|"
+    r"klant|imi\u0119|nazwisko|wnioskodawca"
 )
 _NAME_SEQ = (
     rf"(?:{_TITLE_RX}[ \t]+)?"

@@ -85,7 +85,9 @@ _STRONG_CASE_KW = (
     r"tracking|case\s+reference|file\s+reference|crime\s+reference|aktenzeichen|az|"
     r"gesch\u00e4ftszeichen|vorgangsnummer|vorgangs-?nr|schadens?nummer|schadens?-?nr|"
     r"ticketnummer|num[\u00e9e]ro\s+de\s+dossier|n[\u00ba\u00b0]\s+de\s+dossier|"
-    r"n[\u00fau]mero\s+de\s+expediente|expediente|n[o\u00ba\u00b0]\s+rg|rg)"
+    r"n[\u00fau]mero\s+de\s+expediente|expediente|n[o\u00ba\u00b0]\s+rg|rg|"
+    r"(?:notre\s+|votre\s+)?r[\u00e9e]f[\u00e9e]rence|r[\u00e9e]f|referencia|riferimento|rif|"
+    r"(?:uw\s+|ons\s+)?kenmerk|sygnatura|protocolo|protocollo|pratica)"
 )
 _WEAK_CASE_KW = (
     r"(?:case|file|matter|application|applications|appeal|petition|request|record|report|"
@@ -298,7 +300,8 @@ _CASE_CUE = re.compile(
     r"(?i)(?<!\w)(?:ref|reference|case|file|ticket|claim|application|docket|dossier|incident|"
     r"complaint|tracking|order|invoice|delivery|note|booking|refund|return|report|log|az|"
     r"aktenzeichen|dossier|matter|appeal|request|parcel|shipment|consignment|crime|"
-    r"investigation|quote|quotation|receipt|transaction|confirmation)(?!\w)"
+    r"investigation|quote|quotation|receipt|transaction|confirmation|r[\u00e9e]f[\u00e9e]rence|"
+    r"referencia|riferimento|kenmerk|prenotazione|reserva|r[\u00e9e]servation|buchung)(?!\w)"
 )
 _CUE_WINDOW = 40
 _CODE_SCORE = 0.8
@@ -577,8 +580,9 @@ _GENERIC_ID_RX = re.compile(
 # airline and hotel booking codes (PNRs): six letters and digits after a booking word
 # ("booking QX7T4M", "reservation code: 7KLM2P")
 _BOOKING_CODE_RX = re.compile(
-    r"(?i:\b(?:booking|reservation|pnr|confirmation)(?:[ \t]+(?:ref(?:erence)?|code|no\.?|"
-    r"number|#))?)[ \t]*[:#]?[ \t]*(?P<ent>(?=[A-Z]*[0-9])(?=[0-9]*[A-Z])[A-Z0-9]{6})(?![\w\-])"
+    r"(?i:\b(?:booking|reservation|pnr|confirmation|prenotazione|reserva|r\u00e9servation|"
+    r"buchung)(?:[ \t]+(?:ref(?:erence)?|code|no\.?|number|#))?)[ \t]*[:#]?[ \t]*"
+    r"(?P<ent>(?:[A-Z]{2,4}-)?(?=[A-Z]*[0-9])(?=[0-9]*[A-Z])[A-Z0-9]{6,8})(?![\w\-])"
 )
 # police collar / badge numbers: PC 4471, DC 2210, Sgt 1187
 _RANK_RX = re.compile(

@@ -88,3 +88,13 @@ def test_nino_prefix_and_suffix_rules(value, ok):
 
 def test_ssn_rules_reject_non_digits():
     assert not ssn_valid("53690439X")
+
+
+def test_a_swiss_ahv_number_in_its_dotted_form_is_tagged_alone_and_bare_only_with_context():
+    from privtext.tagging.recognizers.national_id import NationalIdRecognizer
+
+    r = NationalIdRecognizer()
+    text = "N° AVS: 756.4821.3390.17\nNotre référence"
+    assert [text[s.start : s.end] for s in r.analyze(text)] == ["756.4821.3390.17"]
+    assert [s.end - s.start for s in r.analyze("AHV-Nr. 7569217076985")] == [13]
+    assert r.analyze("order 7569217076985 shipped") == []

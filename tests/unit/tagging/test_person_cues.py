@@ -166,3 +166,16 @@ def test_families_capitalised_surnames_shared_surnames_and_local_nicknames():
 def test_a_greeting_to_a_team_names_an_organisation(spans_of):
     text = "Subject: Booking\n\nDear Meridian Travel team,\n\nPlease book"
     assert spans_of(R, text) == [("ORGANIZATION", "Meridian Travel")]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Versicherungsnehmer: Jan-Philipp Kowalczyk\nAnschrift:", "Jan-Philipp Kowalczyk"),
+        ("Gestionnaire: Marc Dubois\n", "Marc Dubois"),
+        ("Paciente: Lucía Fernández Gil\n", "Lucía Fernández Gil"),
+        ("Huurder: Sanne de Vries\n", "Sanne de Vries"),
+    ],
+)
+def test_person_fields_of_other_languages(text, expected, spans_of):
+    assert ("PERSON", expected) in spans_of(R, text)

@@ -279,3 +279,26 @@ def test_numbers_named_by_an_acronym_are_account_numbers(text, expected):
 )
 def test_a_long_number_opening_a_listing_row_before_a_name_is_a_case_number(text, numbers):
     assert [text[s.start : s.end] for s in C.analyze(text)] == numbers
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Notre référence: RV-2025-01884\nDécision", "RV-2025-01884"),
+        ("Uw kenmerk: 2024/118 ", "2024/118"),
+        ("N. protocollo 2025/4471 del", "2025/4471"),
+    ],
+)
+def test_reference_cues_of_other_languages_mark_case_numbers(text, expected, spans_of):
+    assert ("CASE_NUMBER", expected) in spans_of(C, text, THRESHOLD)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Conferma prenotazione / Booking confirmation VSA-77A3KQ\n", "VSA-77A3KQ"),
+        ("booking ref: QX7K2M thanks", "QX7K2M"),
+    ],
+)
+def test_booking_codes_with_a_carrier_prefix_are_found(text, expected, spans_of):
+    assert ("ACCOUNT_NUMBER", expected) in spans_of(A, text, THRESHOLD)
