@@ -1091,6 +1091,8 @@ _PC_PATTERNS += [
         rf"(?P<place_after>{_CAPWORD})(?:[ \t]*[\-\u2013][ \t]*|[ \t]+)"
         rf"(?P<after>[1-9][0-9]{{5}}|[0-9]{{3}}-[0-9]{{4}}|[0-9]{{5}}-[0-9]{{3}}){_PC_E}",
     ),
+    # Philippine "Quezon City 1105", "Iloilo City 5000" (four digits, not a year)
+    ("ph", rf"(?<![\w])[A-Z][a-z]+[ \t]+City[ \t]+(?P<ph>(?!19|20)[0-9]{{4}}){_PC_E}"),
 ]
 _PC_RX = re.compile("|".join(f"(?P<{n}_m>{rx})" for n, rx in _PC_PATTERNS))
 # An Irish county before an Eircode: "Co. Sligo F91 K7T3", "Co. Louth, A91 F6K2"
@@ -1105,6 +1107,7 @@ _PC_GROUP = {
     "au_m": "au",
     "after_m": "after",
     "label_m": "label",
+    "ph_m": "ph",
 }
 POSTCODE_CONTEXT: tuple[str, ...] = (
     "postcode",
@@ -1161,20 +1164,33 @@ _NL_UNIT_LETTERS = frozenset(
 )
 
 
+# Words of region names that say nothing of a place on their own.
+_REGION_WORDS_NOT_PLACES = frozenset(
+    "North South East West Central Upper Lower Greater Northern Southern Eastern Western New "
+    "Saint Sankt San Santa Old Great Little Region Province State District County City".split()
+)
+
+
 @lru_cache(maxsize=1)
 def _known_cities() -> frozenset[str]:
-    """City and country names from the packaged gazetteer lists (first token of each)."""
+    """City and country names from the packaged gazetteer lists (first token of each), and the
+    first and last words of the ISO 3166-2 regions ("Haryana 122002", "Uttar Pradesh 226001")."""
     names: set[str] = set()
-    for fname in ("cities.txt", "countries.txt"):
+    for fname in ("cities.txt", "countries.txt", "regions.txt"):
         try:
             data = resources.files("privtext").joinpath("data", fname).read_text("utf-8")
         except (FileNotFoundError, OSError):
             continue
         for line in data.splitlines():
             line = line.strip()
-            if line and not line.startswith("#"):
-                names.add(line.split()[0])
-    return frozenset(names)
+            if not line or line.startswith("#"):
+                continue
+            words = line.split(" [")[0].split()
+            names.add(words[0])
+            if fname == "regions.txt":
+                names.add(words[-1])
+    names -= _REGION_WORDS_NOT_PLACES
+    return frozenset(w for w in names if len(w) >= 3 or w.isupper())
 
 
 class PostcodeRecognizer(Recognizer):
@@ -1228,7 +1244,7 @@ class PostcodeRecognizer(Recognizer):
                 score = self.STRONG_SCORE if (" " in value or "\t" in value) else 0.6
                 if not any(c.isdigit() for c in value[-3:]):
                     continue
-            elif kind in ("us_state_m", "au_m", "label_m"):
+            elif kind in ("us_state_m", "au_m", "label_m", "ph_m"):
                 score = self.STATE_SCORE
             elif kind == "eir_m":
                 county = _CO_COUNTY_BEFORE.search(text, max(0, s - 30), s)

@@ -480,3 +480,20 @@ def test_a_trailing_number_after_a_block_ending_in_a_number_is_left_alone():
     text = "12 High Street, Flat 2, 1960 and more"
     spans = [Span(0, 22, "STREET_ADDRESS", 0.9, "x")]
     assert trailing_postal_codes(text, spans) is spans
+
+
+@pytest.mark.parametrize(
+    ("text", "code"),
+    [
+        ("DLF Phase 3, Gurugram, Haryana 122002\n", "122002"),  # a region before a PIN
+        ("Hazratganj, Lucknow, Uttar Pradesh 226001", "226001"),  # a region's last word
+        ("Brgy. Tabuc Suba, Jaro, Iloilo City 5000, 0918", "5000"),  # a Philippine city
+    ],
+)
+def test_postcodes_after_regions_and_philippine_cities(text, code, spans_of):
+    assert ("POSTCODE", code) in spans_of(P, text, 0.5)
+
+
+@pytest.mark.parametrize("text", ["Mexico City 2024 report", "North 123456", "West 560003 units"])
+def test_years_and_direction_words_do_not_make_postcodes(text, spans_of):
+    assert spans_of(P, text, 0.5) == []
