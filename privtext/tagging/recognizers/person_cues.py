@@ -436,7 +436,34 @@ _SELF_INTRO = re.compile(
     r"(?=[ \t]+(?:from|here|at|in|of|with)\b|[ \t]*[,.!)]|[ \t]*\n)"
 )
 _LOWER_TITLE_NAME = re.compile(
-    r"(?<![\w.])(?:dr|mr|mrs|ms|miss|prof)\.?[ \t]+(?P<ent>[a-z][a-z\-']{2,20})(?![\w@])"
+    r"(?<![\w.])(?:dr|mr|mrs|ms|miss|prof)\.?[ \t]+(?P<ent>[a-z][a-z\-']{1,19}?[a-z])"
+    r"(?:['\u2019]s)?(?![\w@'\u2019])"
+)
+# "said his name was Jordan", "a man called Dario", "known as Tomasz": a capitalised name after
+# a naming phrase
+_NAMED_AS = re.compile(
+    r"(?i:\b(?:(?:his|her|their|my|your|whose)[ \t]+(?:first[ \t]+)?name[ \t]+(?:is|was|'s)|"
+    r"(?:a|the|one)[ \t]+(?:man|woman|boy|girl|lady|guy|person|child|driver|customer|caller)"
+    r"[ \t]+(?:called|named)|(?:goes|went)[ \t]+by|known[ \t]+as))[ \t]+"
+    r"(?P<ent>[A-Z][a-z\u00e0-\u024f']+(?:-[A-Z]?[a-z\u00e0-\u024f']+)*"
+    r"(?:[ \t][A-Z][a-z\u00e0-\u024f']+(?:-[A-Z]?[a-z\u00e0-\u024f']+)*)?)"
+)
+# "Please tell Nasreen I will...", "ask Priya", "remind Tomasz": a verb taking a person, then a
+# known given name
+_PERSON_OBJECT = re.compile(
+    r"(?i:\b(?:tell|ask|remind|thank|text|ring|call|message|email|e-mail|phone|inform|let)"
+    r")[ \t]+(?P<ent>[A-Z][a-z\u00e0-\u024f'\-]+)(?![\w\-])(?![ \t]+[A-Z][a-z])"
+)
+# Minutes: "Present: GR, CP, AM." lists initials of the people in the room
+_ATTENDEES = re.compile(
+    r"(?im)^[ \t]*(?:present|attendees|in attendance|also present|apologies"
+    r"(?:[ \t]+(?:received|from))*|absent)[ \t]*:[ \t]*(?P<list>[^\n]+?)(?=\.?[ \t]*$|\.[ \t])"
+)
+_ATTENDEE_ITEM = re.compile(r"[^,;]+")
+_LIST_INITIALS = re.compile(r"[A-Z]{2,3}")
+# initials that are never a person even in an attendee list
+_ATTENDEE_NOT = frozenset(
+    "HR IT GP QA MD RN DO NP PA CEO CFO COO CTO NHS UK US EU ICU BA MA LLB TBC TBA NA".split()
 )
 _LOWER_NAME_BRACKET = re.compile(
     r"(?i:\b(?:landlord|landlady|neighbou?r|boss|manager|plumber|builder|electrician|agent|"
@@ -498,6 +525,8 @@ class PersonCueRecognizer(Recognizer):
     GREETED_NAME_SCORE: ClassVar[float] = 0.9
     NOTE_SCORE: ClassVar[float] = 0.86
     INITIALS_SCORE: ClassVar[float] = 0.8
+    # a naming phrase or a verb taking a person: above a place guess of the gazetteer (0.85)
+    NAMED_SCORE: ClassVar[float] = 0.9
     LOWER_SCORE: ClassVar[float] = 0.75
     VERB_SCORE: ClassVar[float] = 0.7
     STAMPED_SCORE: ClassVar[float] = 0.9
@@ -811,6 +840,24 @@ class PersonCueRecognizer(Recognizer):
                 out.append(
                     Span(m.start("ent"), m.end("ent"), "PERSON", self.LETTER_SCORE, self.name)
                 )
+        for m in _NAMED_AS.finditer(text):
+            words = m.group("ent").split()
+            if not any(w in STOPWORDS or w in MONTHS_DAYS for w in words):
+                out.append(
+                    Span(m.start("ent"), m.end("ent"), "PERSON", self.NAMED_SCORE, self.name)
+                )
+        for m in _PERSON_OBJECT.finditer(text):
+            word = m.group("ent")
+            if word in given and word not in AMBIGUOUS_GIVEN and word not in STOPWORDS:
+                out.append(
+                    Span(m.start("ent"), m.end("ent"), "PERSON", self.NAMED_SCORE, self.name)
+                )
+        for m in _ATTENDEES.finditer(text):
+            for item in _ATTENDEE_ITEM.finditer(m.group("list")):
+                value = item.group().strip().rstrip(".")
+                if _LIST_INITIALS.fullmatch(value) and value not in _ATTENDEE_NOT:
+                    a = m.start("list") + item.start() + item.group().index(value)
+                    out.append(Span(a, a + len(value), "PERSON", self.INITIALS_SCORE, self.name))
         for m in _LOWER_TITLE_NAME.finditer(text):
             # "our GP dr shah", "ask mrs okafor": a title in lower case, then a known name
             word = m.group("ent")

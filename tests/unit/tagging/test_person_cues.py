@@ -179,3 +179,33 @@ def test_a_greeting_to_a_team_names_an_organisation(spans_of):
 )
 def test_person_fields_of_other_languages(text, expected, spans_of):
     assert ("PERSON", expected) in spans_of(R, text)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("he said his name was Jordan. I would describe him", "Jordan"),
+        ("MBEKI, Nomvula (also known as Grace Mbeki-Harrison), late of", "Grace Mbeki-Harrison"),
+        ("a man called Dario approached the till", "Dario"),
+        ("Please tell Nasreen I will visit on Sunday", "Nasreen"),
+        ("can someone ring dr mirza's surgery on monday", "mirza"),
+    ],
+)
+def test_names_after_naming_phrases_and_person_verbs(text, expected, spans_of):
+    assert ("PERSON", expected) in spans_of(R, text)
+
+
+def test_initials_in_an_attendee_list_are_persons_even_when_they_spell_a_time():
+    text = "Present: GR, CP, AM. GR accompanied by Steve Donnelly (Unite)\nApologies: HR, JT"
+    got = [text[s.start : s.end] for s in R.analyze(text) if s.entity_type == "PERSON"]
+    assert {"GR", "CP", "AM", "JT"} <= set(got)
+    assert "HR" not in got
+
+
+@pytest.mark.parametrize(
+    "text", ["Call Dublin office today", "ask Will about it", "Attending: Jordan Blake, MD"]
+)
+def test_person_verbs_need_a_known_given_name_and_attending_is_no_list(text, spans_of):
+    assert ("PERSON", "Dublin") not in spans_of(R, text)
+    assert ("PERSON", "Will") not in spans_of(R, text)
+    assert ("PERSON", "MD") not in spans_of(R, text)
