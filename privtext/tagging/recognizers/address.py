@@ -603,13 +603,24 @@ STREET_PLACE_SCORE = 0.55
 # A street named without a number anywhere else is a place (LOCATION, PoII): "a fight on Queen
 # Street", "the junction with Station Drive", "Rosebank Rd:". Not when a capitalized word
 # follows ("Abbey Road Studios", "Road Traffic Act") or a number precedes (an address core).
-_STREET_ABBR = r"(?:Rd|Ave|Ln|Hwy|Cres|Tce|Blvd)\.?"
+_STREET_ABBR = r"(?:Rd|Ave|Ln|Hwy|Cres|Tce|Blvd|St)\.?"
 _STREET_PLACE_RX = re.compile(
     rf"(?<![\w\-/.&])(?<![0-9][ \t])(?<![0-9][a-zA-Z][ \t])"
     rf"(?P<ent>(?:(?!{_MONTHS_DAYS}\b|{_NOT_STREET_WORDS}\b)[{_UP}][{_LOW}][\w'\u2019]*"
     rf"(?:-[\w'\u2019]+)*[ \t]+){{1,3}}"
     rf"(?:Street|Road|Avenue|Lane|Drive|Boulevard|Terrace|Crescent|Parkway|Highway|Mews|Close"
     rf"|{_STREET_ABBR}))(?![\w'\u2019])(?![ \t]+[{_UP}0-9])"
+)
+# Streets of other languages named without a number: German compounds ("Rolandstraße",
+# "Ubierring" is too rare to tell from a word), and a street type before the name ("calle
+# Cuba", "Rua Augusta", "Via Roma", "rue de Rivoli", "Gran Vía Germanías")
+_FOREIGN_STREET_PLACE_RX = re.compile(
+    rf"(?<![\w\-/.&])(?P<ent>[{_UP}][{_LOW}]+(?:stra(?:ß|ss)e|gasse|chaussee)"
+    rf"|(?:[Cc]alle|[Aa]venida|Avda\.|[Pp]aseo|Plaza|Pra(?:ç|c)a|[Rr]ua|Via|Viale|[Pp]iazza|"
+    rf"[Cc]orso|[Rr]ue|[Cc]hemin|Gran[ \t]V[ií]a|Carrer|Rambla)"
+    rf"(?:[ \t]+(?:de|del|de la|dos|das|da|do|della|di|du|des|de l'))?"
+    rf"(?:[ \t]+[{_UP}][{_LOW}][\w'\u2019\-]*){{1,3}})"
+    rf"(?![\w'\u2019])(?![ \t,]*[0-9])"
 )
 # Things named like streets that are not places: "Google Drive", "Test Drive", "Glenn Close".
 _NOT_A_STREET_RX = re.compile(
@@ -748,6 +759,8 @@ class StreetAddressRecognizer(Recognizer):
     WEAK_SCORE: ClassVar[float] = 0.6
     BARE_SCORE: ClassVar[float] = 0.6
     BARE_NO_CUE_SCORE: ClassVar[float] = 0.48  # below the policy, above a lone surname (0.45)
+    # a street type before the name, or a German street compound: above a place guess inside
+    FOREIGN_STREET_SCORE: ClassVar[float] = 0.86
     CONTEXT_BOOST: ClassVar[float] = 0.1
     LABELLED_SCORE: ClassVar[float] = 1.0
 
@@ -995,12 +1008,16 @@ class StreetAddressRecognizer(Recognizer):
                 named = _NOT_A_STREET_RX.match(m.group("ent")) or _CAP_AFTER_RX.match(text, e)
                 source = self.name if named else STREET_NAME  # "on Google Drive": no place
                 out.append(Span(s, e, "STREET_ADDRESS", self.BARE_NO_CUE_SCORE, source))
-        for m in _STREET_PLACE_RX.finditer(text):
-            s, e = m.span("ent")
-            if taken.overlaps(s, e) or _NOT_A_STREET_RX.match(m.group("ent")):
-                continue
-            taken.add(s, e)
-            out.append(Span(s, e, "STREET_ADDRESS", self.BARE_NO_CUE_SCORE, STREET_NAME))
+        for rx, score in (
+            (_STREET_PLACE_RX, self.BARE_NO_CUE_SCORE),
+            (_FOREIGN_STREET_PLACE_RX, self.FOREIGN_STREET_SCORE),
+        ):
+            for m in rx.finditer(text):
+                s, e = m.span("ent")
+                if taken.overlaps(s, e) or _NOT_A_STREET_RX.match(m.group("ent")):
+                    continue
+                taken.add(s, e)
+                out.append(Span(s, e, "STREET_ADDRESS", score, STREET_NAME))
         return out
 
 
