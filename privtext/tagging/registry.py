@@ -33,6 +33,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
+from privtext.tagging.acronyms import organisation_acronyms
 from privtext.tagging.address_extent import (
     organisation_lines_out_of_addresses,
     widen_address_spans,
@@ -83,7 +84,9 @@ from privtext.tagging.recognizers.url import UrlRecognizer
 from privtext.tagging.recognizers.username import UsernameRecognizer
 from privtext.tagging.register import chat_register
 from privtext.tagging.retype import (
+    drugs_are_no_persons,
     organisations_named_like_persons,
+    persons_inside_organisations,
     persons_named_like_organisations,
 )
 from privtext.tagging.roles import roles_next_to_persons, speaker_labels_are_no_titles
@@ -354,6 +357,8 @@ class Tagger:
         kept = organisations_in_fields(text, field_labels_are_no_entities(text, kept))
         kept = groups_in_group_slots(text, places_in_place_slots(text, kept))
         kept = organisations_named_like_persons(text, persons_named_like_organisations(text, kept))
+        kept = drugs_are_no_persons(text, persons_inside_organisations(text, kept))
+        kept = organisation_acronyms(text, kept)
         kept = person_name_extents(text, kept)
         kept = roles_next_to_persons(text, kept)
         kept = employers_after_titles(text, speaker_labels_are_no_titles(text, kept))

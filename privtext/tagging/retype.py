@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 
 from privtext.tagging.base import Span
-from privtext.tagging.recognizers.gazetteer import load_gazetteer
+from privtext.tagging.recognizers.gazetteer import Gazetteer, load_gazetteer
 from privtext.tagging.recognizers.organization import HEAD_SET
 
 # Heads that also end people's names or titles ("Kate Bush Bar"? no: "Brothers" etc. stay).
@@ -107,3 +107,126 @@ def organisations_named_like_persons(text: str, spans: list[Span]) -> list[Span]
                 continue
         out.append(s)
     return out if changed else spans
+
+
+# An initial and a surname ending an organisation span: "Tribunal Member J. Cairney",
+# "Field - Tech R. Ellis" (a role before a person, read as one organisation).
+_TRAILING_INITIAL_NAME = re.compile(
+    r"(?<![\w.])(?:[A-Z]\.){1,2}[ \t][A-Z][^\W\d_]+(?:['\u2019\-][A-Z]?[^\W\d_]+)*\Z"
+)
+# Heads of organisations named after a person: "Veronica Clarke-Gittens Scholarship Fund".
+_EPONYM_HEADS = frozenset(
+    {"Scholarship", "Fund", "Foundation", "Bursary", "Award", "Prize", "Trust", "Lecture"}
+)
+_NAME_PART_RX = re.compile(r"[A-Z][^\W\d_]+(?:['\u2019\-][A-Z]?[^\W\d_]+)*")
+
+
+def _surname_like(word: str, gaz: Gazetteer) -> bool:
+    known = gaz.known_tokens
+    return (
+        bool(_NAME_PART_RX.fullmatch(word))
+        and _title(word) not in HEAD_SET
+        and word not in known
+        and word not in _EPONYM_HEADS
+        and not _common(word)
+    )
+
+
+def _person_run(text: str, s: Span, gaz: Gazetteer) -> tuple[int, int] | None:
+    """Offsets of a person's name inside the organisation span ``s``, or None."""
+    surface = text[s.start : s.end]
+    m = _TRAILING_INITIAL_NAME.search(surface)  # not "S.Coop": a space after the initial
+    if m and m.start() > 0:
+        surname = surface[m.start() :].split(".")[-1].strip()
+        if _surname_like(surname.split("-")[0], gaz):
+            return s.start + m.start(), s.end
+    words = [(w.start(), w.end(), w.group()) for w in re.finditer(r"\S+", surface)]
+    given, known = gaz.given, gaz.known_tokens
+    for k, (ws, _we, w) in enumerate(words):
+        if w not in given or w in known or _common(w) or k + 1 >= len(words):
+            continue
+        end = k + 1
+        while end < len(words) and end - k <= 2 and _surname_like(words[end][2], gaz):
+            end += 1
+        if end == k + 1:
+            continue
+        rest = [x[2] for x in words[end:]]
+        if rest and k == 0 and all(_title(x) in _EPONYM_HEADS for x in rest):
+            return s.start + ws, s.start + words[end - 1][1]
+    return None
+
+
+def persons_inside_organisations(text: str, spans: list[Span]) -> list[Span]:
+    """``spans`` with a person's name inside an organisation span split out as a PERSON.
+
+    A role or a bank read together with the person after it ("Tribunal Member J. Cairney",
+    "Field - Tech R. Ellis", "Access Bank Oluwakemi Bakare-Ojo"), or a fund named after a
+    person ("Veronica Clarke-Gittens Scholarship Fund"), is one organisation span for the
+    organisation shape and NER, and the person's name would stay a quasi-identifier. The name
+    is an initial and a surname that ends the span, or a known given name (no common word, no
+    place or organisation word) and one or two surname-shaped words that end the span or come
+    before an eponym head (Fund, Foundation, Scholarship...). The name becomes a PERSON; the
+    words before it stay an ORGANIZATION only when they end in an organisation head ("Bank"),
+    the words after it only when they are such heads.
+
+    Args:
+        text: the document.
+        spans: kept, non-overlapping spans sorted by start.
+
+    Returns:
+        The spans, sorted by start.
+    """
+    gaz = load_gazetteer(None)
+    out: list[Span] = []
+    changed = False
+    for s in spans:
+        run = _person_run(text, s, gaz) if s.entity_type == "ORGANIZATION" else None
+        if run is None:
+            out.append(s)
+            continue
+        changed = True
+        ps, pe = run
+        before = text[s.start : ps].rstrip(" \t-,:/")
+        if before and _title(before.split()[-1]) in HEAD_SET:
+            out.append(Span(s.start, s.start + len(before), "ORGANIZATION", s.score, s.source))
+        out.append(Span(ps, pe, "PERSON", s.score, s.source))
+        after = text[pe : s.end]
+        if after.strip():
+            lead = len(after) - len(after.lstrip())
+            out.append(Span(pe + lead, s.end, "ORGANIZATION", s.score, s.source))
+    return sorted(out, key=lambda x: x.start) if changed else spans
+
+
+# A dose right after a span: "T. Aspirin 75 mg OD", "Cap. Omeprazole 20mg", "Inj. Insulin 10 IU"
+DOSE_AFTER = re.compile(
+    r"[ \t]+(?:[A-Z]{1,3}[ \t]+)?\d+(?:\.\d+)?[ \t]?(?:mg|mcg|\u00b5g|g|ml|mL|IU|units?)\b"
+)
+
+_UNIT_AFTER = re.compile(r"[ \t]?(?:mg|mcg|\u00b5g|g|ml|mL|IU|units?)\b")
+
+
+def drugs_are_no_persons(text: str, spans: list[Span]) -> list[Span]:
+    """``spans`` without the PERSON and ORGANIZATION guesses that are a drug before its dose.
+
+    Prescriptions written "T. Aspirin 75 mg" (T. for tablet) read as an initial and a surname;
+    NER takes "T. Metoprolol XL 25" for an organisation. A PERSON or ORGANIZATION of at most
+    four words followed by a dose in mg, mcg, g, ml or units is dropped.
+
+    Args:
+        text: the document.
+        spans: kept, non-overlapping spans sorted by start.
+
+    Returns:
+        The spans without those.
+    """
+
+    def drug(s: Span) -> bool:
+        words = text[s.start : s.end].split()
+        if s.entity_type not in ("PERSON", "ORGANIZATION") or len(words) > 4:
+            return False
+        if words[-1].isdigit():  # "T. Metoprolol XL 25" before "mg"
+            return bool(_UNIT_AFTER.match(text, s.end))
+        return bool(DOSE_AFTER.match(text, s.end))
+
+    out = [s for s in spans if not drug(s)]
+    return out if len(out) != len(spans) else spans

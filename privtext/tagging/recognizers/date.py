@@ -258,11 +258,12 @@ _PATTERNS: list[tuple[str, str]] = [
         rf"(?:{_BARE_YEAR}|[Pp]resent|now|date))"
         rf"(?![0-9]|[.,][0-9])",
     ),
-    # airline and travel documents: "02JUL24", "18JUL", "EXP 11MAR31" (upper case only)
+    # airline and travel documents: "02JUL24", "18JUL", "EXP 11MAR31", "DOB 22MAY1988" (upper
+    # case only)
     (
         "airline",
         r"(?<![\w])(?P<al>(?:0[1-9]|[12][0-9]|3[01])(?:JAN|FEB|MAR|APR|MAY|JUN|JUL|AUG|SEP|OCT|"
-        r"NOV|DEC)(?:[0-9]{2})?)(?![\w])",
+        r"NOV|DEC)(?:19[0-9]{2}|20[0-9]{2}|[0-9]{2})?)(?![\w])",
     ),
     # financial and school years: "2024/25", "2023-24" (the second year follows the first)
     (

@@ -121,6 +121,7 @@ _INITIAL_NAME = re.compile(
     rf"(?<![\w.])(?P<ent>{_INITIALS}[ \t]?(?:{_PARTICLE}[ \t]){{0,2}}"
     rf"[A-Z][^\W\d_]+(?:['\u2019\-][A-Z]?[^\W\d_]+)*(?:[ \t][A-Z][^\W\d_]+)?)"
 )
+_NAME_GOES_ON = re.compile(r"[ \t][A-Z\u00c0-\u00de]")
 _TITLE_INITIALS = re.compile(rf"\b{_TITLE_RX}[ \t]+(?P<ent>{_INITIALS})(?![ \t]?[A-Z\w]|-)")
 # "PAPADOPOULOS, Eleni" (registers, obituaries, court lists "H1198  NGUYEN, Thanh Binh",
 # "Ltd v SUMMERS, Grace", "Pt: BROWN, Andre Marcus"): checked against given names. Inside a
@@ -255,6 +256,11 @@ _NOTE_INITIALS = re.compile(
     r"(?:\((?:[a-z]+,[ \t]*)?(?P<a>[A-Z]{2,3})\)|(?P<b>[A-Z]{2,3})[ \t]+[-\u2013:])"
     r"|(?i:note|notes|comment|entry)[ \t]*\((?P<c>[A-Z]{2,3})\)"
     r"|[.!][ \t]+[-\u2013][ \t]*(?P<d>[A-Z]{2,3})[ \t]*$"
+    # a dated entry signed on its own line: "03/10/2024  SK", "17/10/2024  SK / AD",
+    # "20/01/2025  AD (phone)"
+    r"|^[ \t]*\d{1,2}[./\-]\d{1,2}[./\-]\d{2,4}(?:,?[ \t]+\d{1,2}:\d{2})?[ \t]+"
+    r"(?P<e>[A-Z]{2,3})(?:[ \t]*/[ \t]*(?P<f>[A-Z]{2,3}))?(?:[ \t]+\([a-z][a-z \-]{0,19}\))?"
+    r"[ \t]*$"
 )
 _NOT_NOTE_INITIALS = frozenset(
     "NHS GP BP HR IT UK US EU PM AM ID OK NA TBC TBD UTC GMT BST ETA FYI RE FW CC PS NB AOB "
@@ -482,7 +488,9 @@ _NOT_HUMAN_SUBJECTS = frozenset(
     "Agent Manager Doctor Nurse Officer Judge Prosecutor Registry Committee Board Team Staff "
     "Management School Hospital Commission Tribunal State Republic Article Section Report "
     "Everyone Nobody Somebody Someone Anyone Everybody He She They We It This That There "
-    "Client Worker Member Employer Patient Resident Parent Pupil Student Suspect".split()
+    "Client Worker Member Employer Patient Resident Parent Pupil Student Suspect "
+    # note-taking abbreviations: "Pt rang re swelling", "Cust called re high bill"
+    "Pt Pts Cust Custs Emerg Caller".split()
 )
 # Field abbreviations a form writes after a name on the same line ("Name: X SSN: ...")
 _FIELD_ABBREVIATIONS = frozenset(
@@ -531,6 +539,8 @@ class PersonCueRecognizer(Recognizer):
     VERB_SCORE: ClassVar[float] = 0.7
     STAMPED_SCORE: ClassVar[float] = 0.9
     APPOSITION_SCORE: ClassVar[float] = 0.88
+    # "my husband Riaan": above NER's place or organisation guess for the same word
+    RELATION_SCORE: ClassVar[float] = 0.88
     CHAT_NAME_SCORE: ClassVar[float] = 0.65
     #: families, capitalised surnames and shared surnames: below NER and the gazetteer, so
     #: that a longer name found by them wins ("William Arthur WILLIAMS")
@@ -641,7 +651,12 @@ class PersonCueRecognizer(Recognizer):
         for m in _CLOSING.finditer(text):
             self._add(out, text, m.start("ent"), m.end("ent"), self.LETTER_SCORE)
         for m in _RELATION_NAME.finditer(text):
-            self._add(out, text, m.start("ent"), m.end("ent"), self.LETTER_SCORE)
+            first = m.group("ent").split()[0]
+            strong = (first in self._gaz.given or _rare_as_word(first.lower())) and not (
+                _NAME_GOES_ON.match(text, m.end("ent"))  # "my son Cian Ó Briain"
+            )
+            sc = self.RELATION_SCORE if strong else self.LETTER_SCORE
+            self._add(out, text, m.start("ent"), m.end("ent"), sc)
         gaz = self._gaz
         for m in _INITIAL_NAME.finditer(text):
             ent = text[m.start("ent") : m.end("ent")]
@@ -884,11 +899,11 @@ class PersonCueRecognizer(Recognizer):
                 # above NER (0.85): the small model reads rare given names as places
                 self._add(out, text, m.start("ent"), m.end("ent"), self.APPOSITION_SCORE)
         for m in _NOTE_INITIALS.finditer(text):
-            grp = next(g for g in ("a", "b", "c", "d") if m.start(g) >= 0)
-            if m.group(grp) in _NOT_NOTE_INITIALS:
-                continue
-            a, b = m.start(grp), m.end(grp)
-            out = [o for o in out if (o.start, o.end) != (a, b)]  # one span, at this score
-            # above NER's guesses ("JK - Vomiting x5" as an organisation)
-            out.append(Span(a, b, "PERSON", self.NOTE_SCORE, self.name))
+            for grp in ("a", "b", "c", "d", "e", "f"):
+                if m.start(grp) < 0 or m.group(grp) in _NOT_NOTE_INITIALS:
+                    continue
+                a, b = m.start(grp), m.end(grp)
+                out = [o for o in out if (o.start, o.end) != (a, b)]  # one span, at this score
+                # above NER's guesses ("JK - Vomiting x5" as an organisation)
+                out.append(Span(a, b, "PERSON", self.NOTE_SCORE, self.name))
         return out

@@ -32,6 +32,8 @@ THRESHOLD = 0.5
         ("- Review 26/06\n", "26/06"),
         ("14/05       Farmhouse on 3 acres", "14/05"),
         ("in March 2019", "March 2019"),
+        ("Passport P441273B, exp 09OCT2031, end", "09OCT2031"),
+        ("EXP 11MAR31 ok", "11MAR31"),
         ("the 3rd of May", "3rd of May"),
         ("He arrived in 1950.", "1950"),
         ("since 1998,", "1998"),

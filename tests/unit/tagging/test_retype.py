@@ -79,3 +79,64 @@ def test_a_ner_organisation_that_reads_as_a_name_is_a_person(text, surface):
 )
 def test_an_organisation_with_common_words_or_heads_stays_one(text, surface):
     assert _org_typed(text, surface) == [(surface, "ORGANIZATION")]
+
+
+def _org_split(text: str, surface: str) -> list[tuple[str, str]]:
+    from privtext.tagging.retype import persons_inside_organisations
+
+    i = text.index(surface)
+    spans = [Span(i, i + len(surface), "ORGANIZATION", 0.86, "test")]
+    return [
+        (text[s.start : s.end], s.entity_type) for s in persons_inside_organisations(text, spans)
+    ]
+
+
+@pytest.mark.parametrize(
+    ("text", "surface", "expected"),
+    [
+        ("Judge R. Sutherland\nTribunal Member J. Cairney\n", "Tribunal Member J. Cairney",
+         [("J. Cairney", "PERSON")]),
+        ("15:05  Field - Tech R. Ellis\nSite visit.", "Field - Tech R. Ellis",
+         [("R. Ellis", "PERSON")]),
+        ("Donations to the Veronica Clarke-Gittens Scholarship Fund: x",
+         "Veronica Clarke-Gittens Scholarship Fund",
+         [("Veronica Clarke-Gittens", "PERSON"), ("Scholarship Fund", "ORGANIZATION")]),
+        ("Royal Bank A. Mensah paid", "Royal Bank A. Mensah",
+         [("Royal Bank", "ORGANIZATION"), ("A. Mensah", "PERSON")]),
+    ],
+)  # fmt: skip
+def test_a_person_inside_an_organisation_span_is_split_out(text, surface, expected):
+    assert _org_split(text, surface) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "surface"),
+    [
+        ("at Distribuciones Globales S.Coop. in Tucson", "Distribuciones Globales S.Coop"),
+        ("a cleaner at the Hospital Fernando Fonseca.", "Hospital Fernando Fonseca"),
+        ("the Bill & Melinda Gates Foundation paid", "Bill & Melinda Gates Foundation"),
+        ("the John Radcliffe Hospital in Oxford", "John Radcliffe Hospital"),
+        ("shares in J. Sainsbury plc rose", "J. Sainsbury plc"),
+    ],
+)
+def test_an_organisation_named_after_a_person_or_with_an_initial_stays_whole(text, surface):
+    assert _org_split(text, surface) == [(surface, "ORGANIZATION")]
+
+
+@pytest.mark.parametrize(
+    ("text", "surface", "etype", "kept"),
+    [
+        ("Advice: T. Aspirin 75 mg OD, then", "T. Aspirin", "PERSON", False),
+        ("T. Metoprolol XL 25 mg OD.", "T. Metoprolol XL 25", "ORGANIZATION", False),
+        ("Cap. Omeprazole 20mg daily", "Cap. Omeprazole", "PERSON", False),
+        ("Seen by J. Smith 75 times", "J. Smith", "PERSON", True),
+        ("Sent to Acme Ltd 20 boxes", "Acme Ltd", "ORGANIZATION", True),
+        ("T. Aspirin 75 mg", "75 mg", "AGE", True),
+    ],
+)
+def test_a_drug_before_its_dose_is_no_person(text, surface, etype, kept):
+    from privtext.tagging.retype import drugs_are_no_persons
+
+    i = text.index(surface)
+    spans = [Span(i, i + len(surface), etype, 0.85, "test")]
+    assert (drugs_are_no_persons(text, spans) == spans) is kept

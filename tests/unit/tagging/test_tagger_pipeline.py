@@ -826,3 +826,27 @@ def test_roles_and_grades_written_next_to_a_name_stay_out_of_it(text, title):
     got = _typed(text, Tagger.default().tag(text))
     assert (title, "JOB_TITLE") in got
     assert not any(t == "PERSON" and title in s.split() for s, t in got)
+
+
+@pytest.fixture(scope="module")
+def full_tagger():
+    return build_tagger(TaggerSpec())
+
+
+@pytest.mark.parametrize(
+    ("text", "surface", "etype"),
+    [
+        # a relation cue outranks NER's place guess for a rare given name
+        ("call me on 072 881 4509 or my husband Riaan 083 407 2261.", "Riaan", "PERSON"),
+        # ... but not a name that goes on after the captured word
+        ("Household: you and your son Cian Ó Briain (born 03/02/2018)", "Cian Ó Briain", "PERSON"),
+        # an acronym's later mentions follow its definition
+        ("B.Sc., Bangladesh University of Engineering and Technology (BUET), 2016.\n"
+         "Dr. Mahmudul Islam, Professor, Dept. of CSE, BUET - +880 1819-334571", "BUET",
+         "ORGANIZATION"),
+    ],
+)  # fmt: skip
+def test_cues_found_on_blind_text_hold_in_the_whole_tagger(full_tagger, text, surface, etype):
+    got = {(text[s.start : s.end], s.start, s.entity_type) for s in full_tagger.tag(text)}
+    starts = [i for i in range(len(text)) if text.startswith(surface, i)]
+    assert all((surface, i, etype) in got for i in starts)
