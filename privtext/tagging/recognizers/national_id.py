@@ -10,6 +10,11 @@
   bare digit strings with a valid checksum are common.
 * Swiss AHV/AVS number: ``756.1234.5678.97`` on its own (the dotted form is specific), 13 bare
   digits only with a valid checksum (``stdnum.ch.ssn``) and a context word.
+* Shapes specific enough to stand alone: India's GSTIN (``29AAKFS4471M1Z3``: state code, PAN,
+  entity digit, ``Z``, check character; the check character is not verified, as typed numbers
+  often fail it), the Philippines' PhilHealth number (``12-050338127-4``), and numbers masked
+  but for their last digits (``XXXX XXXX 5561``, ``IC ****-**-5127``). The rest of the table
+  (``_SCHEMES``) lists each scheme with its shape, check and context words.
 """
 
 from __future__ import annotations
@@ -194,11 +199,33 @@ _SCHEMES: tuple[_Scheme, ...] = (
     _Scheme(
         # a number masked but for its last four digits: "XXXX XXXX 5561", "**** **** 4471"
         "masked_last_four",
-        re.compile(r"(?<![\w*])(?:[Xx*\u2022]{4}[ \-]){2}[0-9]{4}" + _E),
+        # and identity numbers masked by group: "IC ****-**-5127", "SSN ***-**-6789"
+        re.compile(
+            r"(?<![\w*])(?:(?:[Xx*\u2022]{4}[ \-]){2}[0-9]{4}"
+            r"|(?:[X*\u2022]{2,6}[ \-]){1,3}[0-9]{3,4})" + _E
+        ),
         lambda s: True,
         0.7,
         False,
         compile_context(_GENERIC_CONTEXT),  # type: ignore[arg-type]
+    ),
+    _Scheme(
+        # India GSTIN: state code, the holder's PAN, an entity digit, "Z", a check character
+        "in_gstin",
+        re.compile(_B + r"[0-3][0-9][A-Z]{3}[ABCFGHJLPT][A-Z][0-9]{4}[A-Z][0-9A-Z]Z[0-9A-Z]" + _E),
+        lambda s: True,
+        0.75,
+        False,
+        compile_context(("gstin", "gst", "gst no", "gst number")),  # type: ignore[arg-type]
+    ),
+    _Scheme(
+        # Philippines PhilHealth Identification Number: 2-9-1 digits, dashed
+        "ph_philhealth",
+        re.compile(_B + r"[0-9]{2}-[0-9]{9}-[0-9]" + _E),
+        lambda s: True,
+        0.7,
+        False,
+        compile_context(("philhealth", "pin", "member")),  # type: ignore[arg-type]
     ),
     _Scheme(
         "nz_nhi",  # New Zealand NHI: three letters (no I or O), then 4 digits or 2 digits 2 letters

@@ -200,11 +200,14 @@ _CHAT_ROLE = re.compile(
 _CHAT_STAMP = (
     r"\[[^\]\n]{4,25}\][ \t]*|\d{1,4}[/.\-]\d{1,2}[/.\-]\d{1,4},?[ \t]"
     r"\d{1,2}:\d{2}(?::\d{2})?(?:[ \t]?[AaPp][Mm])?[ \t]*[-\u2013][ \t]*"
-    r"|\d{1,2}:\d{2}(?:[ \t]?[AaPp][Mm])?[ \t]+(?=[A-Z][a-z])"
+    r"|(?:\d{1,4}[/.\-]\d{1,2}[/.\-]\d{1,4},?[ \t])?"  # "15/02/2025 20:03 Ate Joy:" (Viber)
+    r"\d{1,2}:\d{2}(?::\d{2})?(?:[ \t]?[AaPp][Mm])?[ \t]+(?=[A-Z][a-z])"
 )
 _CHAT_SPEAKER = re.compile(
     rf"(?m)^[ \t]*(?P<stamp>{_CHAT_STAMP})?"
-    r"(?:(?:Uncle|Aunty|Auntie|Aunt|Cousin|Dr|Mr|Mrs|Ms|Admin|Mod)[ \t]+)?"
+    # kin honorifics of Philippine chats too: "Ate Joy", "Kuya Ben", "Tita Baby"
+    r"(?:(?:Uncle|Aunty|Auntie|Aunt|Cousin|Dr|Mr|Mrs|Ms|Admin|Mod|Ate|Kuya|Tita|Tito|Lola|"
+    r"Lolo)[ \t]+)?"
     r"(?P<ent>[A-Z\u00c0-\u024f][^\W\d_]+(?:[ \t][A-Z\u00c0-\u024f][^\W\d_]*\.?){0,2})"
     r"(?:[ \t]\([A-Z][^()\n]{1,30}\))?[ \t]*(?:[^\w\s:]{1,3}[ \t]*)?:[ \t]"
 )

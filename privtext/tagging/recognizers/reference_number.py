@@ -39,7 +39,11 @@
 before the digits is part of the number (``practice no. BSNR 123456700``, ``contract VN
 44019823``). Keywords that are ordinary words (``order``, ``contract``, ``registration``...)
 need a connector or a number that clearly is one (``order 66`` is not). Also UK sort codes
-(``sort code 12-34-56``), police collar numbers (``PC 4471``, ``badge 4471``), registration
+(``sort code 12-34-56``), police collar numbers (``PC 4471``, ``badge 4471``, ``PC Hartley
+(2217)``), the last digits of an account or card (``account ending 6721``, ``tarjeta ...
+terminación 4417``), form labels with ``No.`` first (``No. Matrik: 1221304417``), a number of
+the same length coordinated after a tagged one (``member no. 0044718215 (...) and
+0039920611``), registration
 plates after a vehicle cue (``registration AB12 CDE``, ``car M-AB 1234``), codes after
 ``ID``/``No.``/``#`` when such a keyword is at most ~30 characters before (``membership
 card, No. AB1234``), and the answer to a request for such a number: a generic code within 80
@@ -526,7 +530,7 @@ class CaseNumberRecognizer(Recognizer):
 
 # ------------------------------------------------------------------------- account numbers
 _ACCOUNT_KW = (
-    r"(?:bank\s+account|account|acct|a/c|inv\.?|cust(?:omer)?_id|customer|client|member|membership|subscriber|"
+    r"(?:bank\s+account|account|acct|acc\.?|a/c|inv\.?|cust(?:omer)?_id|customer|client|member|membership|subscriber|"
     r"subscription|policy|insurance\s+policy|patient|employee|staff|personnel|payroll|"
     r"passport|licen[cs]e|driver'?s\s+licen[cs]e|driving\s+licen[cs]e|student|matriculation|"
     r"invoice|order|booking|reservation|confirmation|loyalty(?:\s+card)?|contract|"
@@ -589,7 +593,26 @@ _RANK_RX = re.compile(
     r"(?<![\w])(?P<rank>PC|DC|PS|DS|DI|DCI|PCSO|Sgt\.?|Sergeant|Constable)"
     # the number may follow the officer's name: "DC Fiona Ruddock 7420"
     r"(?:[ \u00a0]+[A-Z][a-z'\-]+){0,3}"
-    r"[ \u00a0]+(?P<id>[0-9]{3,6})(?![\w\-/]|[.,:][0-9])"
+    # or stand in brackets after it: "PC Hartley (2217)", "PC Wong Siu Ming (UI 47281)"
+    r"[ \u00a0]+(?:\((?:[A-Z]{1,3}[ \u00a0])?(?=[0-9]{3,6}\)))?"
+    r"(?P<id>[0-9]{3,6})(?![\w\-/]|[.,:][0-9])"
+)
+# a form label with "No." first (Malay and Indonesian forms): "No. Matrik: 1221304417",
+# "No. Akaun: 1122-3344-55", "No. Pekerja: 004471"; not a telephone ("No. Tel:")
+_NO_FIRST_LABEL = re.compile(
+    r"(?m)^[ \t]*No\.[ \t]+(?!(?i:tel|telefon|hp|h/p|faks|fax|phone|mobile|bimbit)\b)"
+    r"[A-Z][A-Za-z]{1,15}[ \t]*:[ \t]*(?P<id>[0-9](?:[0-9]|-(?=[0-9])){5,24})(?![\w\-])"
+)
+_COORDINATED = re.compile(
+    r"(?:[ \t]*\([^()\n]{1,40}\))?[ \t]*(?:,|,?[ \t]+(?:and|or|&))[ \t]+(?P<id>[0-9]{6,})(?![0-9])"
+)
+# the last digits of an account or card: "current account ending 6721", "card ending in
+# 4471", "tarjeta de crédito terminación 4417"
+_ENDING_RX = re.compile(
+    r"(?i:\b(?:account|acct|a/c|card|tarjeta|cuenta|carte|compte|konto|karte)\b[^.\n]{0,30}?"
+    r"\b(?:ending|ending[ \t]+(?:in|with)|ends[ \t]+(?:in|with)|terminaci[o\u00f3]n|"
+    r"terminad[ao][ \t]+en|finissant[ \t]+par|se[ \t]+terminant[ \t]+par|endet[ \t]+auf|"
+    r"endend[ \t]+auf)[ \t]*:?[ \t]+)(?P<id>[0-9]{3,4})(?![0-9]|[.,][0-9])"
 )
 # registration plates after a vehicle cue: AB12 CDE, M-AB 1234, B-MW 4471E
 _PLATE_RX = re.compile(
@@ -716,6 +739,12 @@ class AccountNumberRecognizer(Recognizer):
             if m.group("rank") == "DC" and text[max(0, m.start() - 2) : m.start()].strip() == ",":
                 continue
             add(s, e, _RANK_SCORE)
+        for m in _scan(_NO_FIRST_LABEL, text, windows):
+            if m.span("id") not in seen and not _DATE_VALUE.fullmatch(m.group("id")):
+                add(*m.span("id"), _ACCOUNT_SCORE)
+        for m in _scan(_ENDING_RX, text, windows):
+            if m.span("id") not in seen:
+                add(*m.span("id"), _ACCOUNT_SCORE)
         for s, e in _generic_codes(text, windows):
             if (s, e) in seen or any(sp.start < e and s < sp.end for sp in out):
                 continue
@@ -729,6 +758,15 @@ class AccountNumberRecognizer(Recognizer):
                 add(*m.span("ent"), _ACCOUNT_SCORE)
         for m in _scan(_ACCOUNT_REQUEST, text, windows):
             self._answer(text, m.end(), out, add)
+        for sp in list(out):
+            # "member no. 0044718215 (Raymond T. Okafor) and 0039920611": the same kind of
+            # number, coordinated after a cued one
+            value = text[sp.start : sp.end]
+            if len(value) < 6 or not value.isdigit():
+                continue
+            c = _COORDINATED.match(text, sp.end)
+            if c and len(c.group("id")) == len(value) and c.span("id") not in seen:
+                add(*c.span("id"), sp.score)
         return out
 
     @staticmethod

@@ -81,6 +81,13 @@ def test_when_text_is_not_a_case_number_then_nothing_is_tagged(text, spans_of):
         ("have your driver's licence (10380005LP7K) available", "10380005LP7K"),
         ("Demetriou Watch Repairs, London EC1N 8EB, inv 2024/0317\n", "2024/0317"),
         ("Customer O'Donnell-Reyes (cust_id 700418825) requested", "700418825"),
+        ("to your current account ending 6721 within 5 working days", "6721"),
+        ("pagó con tarjeta de crédito terminación 4417.", "4417"),
+        ("the card ending in 0093 was blocked", "0093"),
+        ("PC Hartley (2217) took my details.", "2217"),
+        ("officer PC Wong Siu Ming (UI 47281)\n", "47281"),
+        ("Paybill 522533 acc 7734019 or send", "7734019"),
+        ("NUR ALIA\nNo. Matrik: 1221304417\n", "1221304417"),
     ],
 )
 def test_when_an_account_number_appears_then_it_is_tagged(text, expected, spans_of):
@@ -97,6 +104,8 @@ def test_when_an_account_number_appears_then_it_is_tagged(text, expected, spans_
         "No. 5 in the list",
         "the account was closed in 2019",
         "number 12",
+        "No. Tel: 012345678",  # a telephone
+        "ending 6721 within days",  # no account or card before
     ],
 )
 def test_when_text_is_not_an_account_number_then_nothing_is_tagged(text, spans_of):
@@ -302,3 +311,13 @@ def test_reference_cues_of_other_languages_mark_case_numbers(text, expected, spa
 )
 def test_booking_codes_with_a_carrier_prefix_are_found(text, expected, spans_of):
     assert ("ACCOUNT_NUMBER", expected) in spans_of(A, text, THRESHOLD)
+
+
+def test_a_number_coordinated_with_a_cued_one_is_the_same_kind(spans_of):
+    text = "member no. 0044718215 (Raymond T. Okafor) and 0039920611 (Linda Hoang), 12 staff"
+    got = spans_of(A, text, THRESHOLD)
+    assert got == [("ACCOUNT_NUMBER", "0044718215"), ("ACCOUNT_NUMBER", "0039920611")]
+    # a number of another length is not taken
+    assert spans_of(A, "member no. 0044718215 and 123456 others", THRESHOLD) == [
+        ("ACCOUNT_NUMBER", "0044718215")
+    ]
