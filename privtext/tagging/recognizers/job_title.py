@@ -16,8 +16,11 @@ Street``, ``Mr Baker``, ``Doctor Smith``); a title right after a software word i
 job (``package manager``, ``task manager``). Generic roles of court texts (judge, president,
 registrar, applicant, agent, counsel) are not in the list.
 
-Score ``BASE_SCORE``; a context phrase shortly before (``works as``, ``employed as``,
-``position of``, ``job title``, ``occupation``...) raises it to ``CONTEXT_SCORE``.
+Score ``BASE_SCORE``, ``MULTI_WORD_SCORE`` for a listed title of several words (above NER's and
+the organisation shape's guesses inside it: "Staff Nurse" over NER's "Nurse"; not for a title
+opening with an organisation head, "Bank Manager", or "X of the Y"); a context phrase shortly
+before (``works as``, ``employed as``, ``position of``, ``job title``, ``occupation``...)
+raises it to ``CONTEXT_SCORE``.
 """
 
 from __future__ import annotations
@@ -29,6 +32,7 @@ from pathlib import Path
 from typing import ClassVar
 
 from privtext.tagging.base import Recognizer, Span, compile_context
+from privtext.tagging.recognizers.organization import HEAD_SET as _ORG_HEAD_WORDS
 
 MODIFIERS: tuple[str, ...] = (
     "senior",
@@ -510,6 +514,7 @@ class JobTitleRecognizer(Recognizer):
     BASE_SCORE: ClassVar[float] = 0.7
     CONTEXT_SCORE: ClassVar[float] = 0.9
     ROLE_SCORE: ClassVar[float] = 0.88  # above NER persons (0.85): "Jarrah Walker, Fitter"
+    MULTI_WORD_SCORE: ClassVar[float] = 0.87
     CONTEXT_WINDOW: ClassVar[int] = 30
 
     _context_re = compile_context(CONTEXT)
@@ -585,6 +590,12 @@ class JobTitleRecognizer(Recognizer):
                 ):
                     continue
             score = self.BASE_SCORE
+            words = surface.split()
+            if not single and words[0].title() not in _ORG_HEAD_WORDS and " of the " not in surface:
+                # "Staff Nurse", "Company Secretary": a listed title of several words is
+                # above NER's and the organisation shape's guesses inside it ("Nurse",
+                # "Defendant's Company"); not "X of the Y", whose Y is an organisation
+                score = self.MULTI_WORD_SCORE
             if ctx is not None and ctx.search(text, max(0, s - self.CONTEXT_WINDOW), s):
                 score = self.CONTEXT_SCORE
             # "a retired [coal] miner", "as a [warehouse] supervisor": lower-case trade words

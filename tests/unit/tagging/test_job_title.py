@@ -163,3 +163,17 @@ def test_the_same_title_in_prose_is_still_tagged():
 )
 def test_titles_of_other_languages_and_trades_are_found(text, expected, spans_of):
     assert spans_of(R, text, THRESHOLD) == [("JOB_TITLE", expected)]
+
+
+def test_a_listed_title_of_several_words_outranks_ner_and_organisation_guesses():
+    from privtext.tagging.recognizers.job_title import JobTitleRecognizer
+
+    rec = JobTitleRecognizer()
+    rec.load()
+    text = "- Staff Nurse, St. Anne's Ward: 4 years. A nurse. Bank Manager. Director of the Board"
+    scores = {text[s.start : s.end]: s.score for s in rec.analyze(text)}
+    assert scores["Staff Nurse"] > 0.86  # NER's "Nurse" is 0.85, the organisation shape 0.86
+    assert scores["nurse"] == JobTitleRecognizer.BASE_SCORE
+    # a title opening with an organisation's head word, or "X of the Y", keeps the base score
+    base = JobTitleRecognizer.BASE_SCORE
+    assert scores["Bank Manager"] == scores["Director of the Board"] == base
