@@ -8,7 +8,10 @@ was not the matrix products but thinc's generic per-layer work: a Python layer s
 same arithmetic with the maxout weights reordered piece-major (so the maximum is taken over
 three contiguous blocks) and the window columns built with three slice copies; every matrix
 product has the shapes and operand order of thinc's, so the output is identical, not merely
-close. It is about 2x faster than ``model.predict`` on the labelled sets.
+close. A token's embedding and mixing depend only on its four attribute ids, so they run once
+per distinct row of ids in the batch (about a quarter of the tokens of documents; the rows
+are the same, so the result is too). It is about 2x faster than ``model.predict`` on the
+labelled sets.
 
 :meth:`FastTok2Vec.from_model` accepts only the exact layer sequence above and then checks
 itself against ``model.predict`` on a probe batch; on any difference (another spaCy or thinc
@@ -132,16 +135,19 @@ class FastTok2Vec:
     def __call__(self, docs: Sequence[Any]) -> np.ndarray:
         lengths = [len(d) for d in docs]
         ids = np.concatenate([d.to_array(self._columns) for d in docs]).astype(np.uint64)
+        # A token's embedding depends only on its four attribute ids: embed and mix each
+        # distinct row once (about a quarter of the tokens of a batch of documents).
+        uniq, inverse = _unique_rows(ids)
         x = np.concatenate(
             [
-                self._ops.gather_add(table, self._ops.hash(np.ascontiguousarray(ids[:, k]), seed)
+                self._ops.gather_add(table, self._ops.hash(np.ascontiguousarray(uniq[:, k]), seed)
                                      % table.shape[0])
                 for k, (table, seed) in enumerate(self._embed)
             ],
             axis=1,
         )  # fmt: skip
         maxout, norm = self._mix
-        x = norm(maxout(x))
+        x = norm(maxout(x))[inverse]
         # thinc's with_array(pad=...): pad rows before every document and after the last one
         pad = self._pad
         width = x.shape[1]
@@ -159,6 +165,26 @@ class FastTok2Vec:
         y = np.dot(h[keep], self._w_out_t)
         y += self._b_out
         return y
+
+
+_MIX = np.array(
+    [0x9E3779B97F4A7C15, 0xC2B2AE3D27D4EB4F, 0x165667B19E3779F9, 0x27D4EB2F165667C5], np.uint64
+)
+
+
+def _unique_rows(ids: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The distinct rows of ``ids`` (uint64, four columns) and each row's index among them.
+
+    Rows are told apart by one mixed 64-bit key (a 1-D ``np.unique``, ten times faster than
+    ``np.unique(axis=0)``); the result is checked row by row, and a key shared by two different
+    rows falls back to the exact ``axis=0`` form.
+    """
+    key = np.bitwise_xor.reduce(ids * _MIX[: ids.shape[1]], axis=1)
+    _, first, inverse = np.unique(key, return_index=True, return_inverse=True)
+    uniq = ids[first]
+    if not np.array_equal(uniq[inverse], ids):
+        uniq, inverse = np.unique(ids, axis=0, return_inverse=True)
+    return uniq, inverse.reshape(-1)
 
 
 def _seq2col(x: np.ndarray, window: int) -> np.ndarray:

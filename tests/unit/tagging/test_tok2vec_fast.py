@@ -48,3 +48,16 @@ def test_when_the_model_has_other_layers_then_no_fast_path_is_built(nlp):
 
     other = chain(Linear(4, 4), Linear(4, 4))
     assert FastTok2Vec.from_model(other, nlp.make_doc) is None
+
+
+def test_distinct_rows_and_their_indices_rebuild_the_ids_even_when_keys_collide(monkeypatch):
+    rng = np.random.default_rng(3)
+    ids = rng.integers(0, 2**63, size=(50, 4), dtype=np.uint64)[rng.integers(0, 50, 400)]
+    uniq, inverse = t2v._unique_rows(ids)
+    assert np.array_equal(uniq[inverse], ids)
+    assert len(uniq) == len(np.unique(ids, axis=0))
+    # every row mixed to one key: the row-by-row check sends it to the exact form
+    monkeypatch.setattr(t2v, "_MIX", np.zeros(4, dtype=np.uint64))
+    uniq, inverse = t2v._unique_rows(ids)
+    assert np.array_equal(uniq[inverse], ids)
+    assert len(uniq) == len(np.unique(ids, axis=0))
