@@ -84,6 +84,7 @@ from functools import lru_cache
 from importlib import resources
 from typing import ClassVar
 
+from privtext.tagging.alternation import Alternation
 from privtext.tagging.base import Recognizer, Span, compile_context
 
 # ------------------------------------------------------------------------------ lexicon
@@ -410,7 +411,7 @@ _CORE_PATTERNS.append(
         rf"{_GRID_PART}(?:(?:,[ \t]*|[ \t]+){_GRID_PART})+",
     )
 )
-_CORE_RX = re.compile("|".join(f"(?P<{n}>{rx})" for n, rx in _CORE_PATTERNS))
+_CORE_RX = Alternation(_CORE_PATTERNS)
 _ANY_CORE = "(?:" + "|".join(rx for _, rx in _CORE_PATTERNS) + ")"
 
 # Postcode shapes used inside an address block.
@@ -1111,7 +1112,7 @@ _PC_PATTERNS += [
     # Philippine "Quezon City 1105", "Iloilo City 5000" (four digits, not a year)
     ("ph", rf"(?<![\w])[A-Z][a-z]+[ \t]+City[ \t]+(?P<ph>(?!19|20)[0-9]{{4}}){_PC_E}"),
 ]
-_PC_RX = re.compile("|".join(f"(?P<{n}_m>{rx})" for n, rx in _PC_PATTERNS))
+_PC_RX = Alternation([(f"{n}_m", rx) for n, rx in _PC_PATTERNS])
 # An Irish county before an Eircode: "Co. Sligo F91 K7T3", "Co. Louth, A91 F6K2"
 _CO_COUNTY_BEFORE = re.compile(r"(?<![\w])(?:Co\.|County)[ \t]+[A-Z][a-z]+,?[ \t]+\Z")
 _PC_GROUP = {

@@ -24,6 +24,7 @@ from __future__ import annotations
 import re
 from typing import ClassVar
 
+from privtext.tagging.alternation import Alternation
 from privtext.tagging.base import Recognizer, Span
 
 _UNITS = "one|two|three|four|five|six|seven|eight|nine"
@@ -175,7 +176,7 @@ _PATTERNS: list[tuple[str, str, float]] = [
         0.7,
     ),
 ]
-_RX = re.compile("|".join(f"(?P<{name}>{rx})" for name, rx, _ in _PATTERNS))
+_RX = Alternation([(name, rx) for name, rx, _ in _PATTERNS])
 _SCORES = {name: sc for name, _, sc in _PATTERNS}
 _ENT = {
     "years_old": "p1",

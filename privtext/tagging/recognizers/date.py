@@ -26,6 +26,7 @@ from __future__ import annotations
 import re
 from typing import ClassVar
 
+from privtext.tagging.alternation import Alternation
 from privtext.tagging.base import Recognizer, Span
 from privtext.tagging.context import birth_cue_before
 
@@ -326,7 +327,7 @@ _ENT_GROUP = {
     "ordinal_may": "om",
 }
 
-_RX = re.compile("|".join(f"(?P<{name}>{rx})" for name, rx in _PATTERNS))
+_RX = Alternation(_PATTERNS)
 _ITEM_NUMBER = re.compile(r"(?:^|\n)[ \t]*\Z")
 _VERSION_BEFORE = re.compile(r"(?i)(?:\bv|version|release|build|ver\.?|rev\.?)\s*\Z")
 _DOB_BOOST = 0.05
