@@ -17,6 +17,8 @@ from privtext.tagging.recognizers.spacy_ner import SpacyNerRecognizer
         ("The patient was admitted and is not with her son, and the ward was told", "en"),
         ("Sender: Gabinety Lukas-Świgoń Sp. z o.o. Sp.k., Kraków", "en"),  # too few words
         ("", "en"),
+        ("oo ako na mag-PM kay landlord, si Mrs. Villanueva. sabi niya hindi pa po ba", "fil"),
+        ("Saya dah sampai depan rumah, tak ada orang ke? Boleh encik turun dengan kunci", "ms"),
     ],
 )
 def test_the_language_is_the_one_with_most_function_words(text, lang):
@@ -26,6 +28,13 @@ def test_the_language_is_the_one_with_most_function_words(text, lang):
 def test_common_words_are_told_from_names_by_frequency():
     assert common_words_only("Die Tochter", "de")
     assert not common_words_only("Bauernfeind", "de")
+
+
+def test_in_a_small_corpus_language_common_means_among_the_most_frequent_words():
+    # zipf would call "Paolo" (4.4) common in Filipino; the top-1000 list does not
+    assert common_words_only("Pwede po", "fil") and common_words_only("sabi", "fil")
+    assert not common_words_only("Paolo", "fil")
+    assert not common_words_only("Kristine", "fil")
 
 
 def test_ner_guesses_of_common_words_in_a_text_not_in_english_are_dropped():
