@@ -7,9 +7,13 @@ NER and the name gazetteer find the core of a name but often stop short of its e
 * a trailing initial: "Lily P.", "Priyanka R.";
 * a given name in the same case right before a name in capitals or in lower case: "my niece
   CLAIRE [LOUISE OKONKWO]", "stacey [pearce]";
-* Malay, Tamil and Arabic patronymic joiners with the father's name after them: "Nur Aisyah
-  binte Rahman", "Rajendran s/o Muthusamy", "Arjun a/l Suppiah" (NER tends to tag the father's
-  name apart, or as an organisation).
+* the syllables of a Chinese given name after a surname that follows a title: "Mdm Lim [Ah
+  Hoon]", "PC Wong [Siu Ming]"; a hyphenated surname in capitals ending a name in capitals
+  on a party line: "MRS. FOLASHADE ABIKE [ADEYEMI-COKER] ........ CLAIMANT";
+* Malay, Tamil and Arabic patronymic joiners with the father's name after them (in capitals
+  too): "Nur Aisyah binte Rahman", "NUR ALIA BINTI MOHD FAUZI", "Rajendran s/o Muthusamy",
+  "Arjun a/l Suppiah" (NER tends to tag the father's name apart, or as an organisation), and
+  Irish and other surname particles ("Niamh [Ó Conghaile]", "van der Berg").
 
 A name only protects its person when all of it is masked, so each PERSON span is widened over
 such parts when they touch it. Nothing else is touched; a span of another type that the widened
@@ -23,20 +27,22 @@ import re
 from privtext.tagging.base import Span
 
 # Initials right before the name: "A. ", "E.J.M. ", "J.L. ", "S " (one capital and a space,
-# not the words "A" and "I"), "Ma. ", "Md. ".
+# not the words "A" and "I"), "Ma. ", "Md. ", "MD. ".
 _LEAD = re.compile(
-    r"(?<![\w.])(?:(?:[A-Z]\.[ \t]?){1,4}|[B-HJ-Z][ \t]|(?:Ma|Md|Mohd|Muhd)\.[ \t])$"
+    r"(?<![\w.])(?:(?:[A-Z]\.[ \t]?){1,4}|[B-HJ-Z][ \t]"
+    r"|(?:Ma|Md|Mohd|Muhd|MA|MD|MOHD|MUHD)\.[ \t])$"
 )
 # One trailing initial: "Lily P." (not "P.S." or "P.O.", and not a sentence that goes on in lower
 # case after a capital "A").
 _TRAIL = re.compile(r"[ \t][A-Z]\.(?![A-Za-z])")
 # A patronymic joiner and the father's name: "binte Rahman", "s/o Muthusamy", "a/l Suppiah".
 _JOINER = re.compile(
-    r"[ \t]+(?:s/o|d/o|a/l|a/p|S/O|D/O|A/L|A/P|bin|binti|binte|bte|bt\.?|ibn|ibni)"
+    r"[ \t]+(?:s/o|d/o|a/l|a/p|S/O|D/O|A/L|A/P|bin|binti|binte|bte|bt\.?|ibn|ibni|BIN|BINTI|"
+    r"BINTE|BTE|Bin|Binti)"
     r"[ \t]+((?:[A-Z][\w'\-]*)(?:[ \t]+[A-Z][\w'\-]*){0,2})"
     # surname particles with the surname after them: "van der Berg", "ní Bhriain", "ole Sankale"
     r"|(?:[ \t]+(?:van|von|der|den|de|del|della|di|da|dos|das|du|la|le|ter|ten|ní|nic|ole|mac"
-    r"|ap|bint|Ní|Nic|Mhic|Uí|Van|Von|De|Da|Di|Del|Dos|Du|Le|La))+[ \t]+([A-Z][\w'\-]*)"
+    r"|ap|bint|Ní|Nic|Mhic|Uí|Ó|Ua|Van|Von|De|Da|Di|Del|Dos|Du|Le|La))+[ \t]+([A-Z][\w'\-]*)"
 )
 
 SOURCE = "name_extents"
@@ -47,6 +53,15 @@ _LOWER_JOINER = re.compile(
     r"binti|al|el))+[ \t]+([a-z][a-z'\-]{2,20})(?![\w@])"
 )
 _WORD_BEFORE = re.compile(r"(?<![\w\-'])([^\W\d_]{2,20})[ \t]\Z")
+# Chinese given-name syllables after a surname that follows a title: "Mdm Lim [Ah Hoon]",
+# "PC Wong [Siu Ming]"
+_TITLE_BEFORE = re.compile(r"(?:\b(?:Mr|Mrs|Ms|Mdm|Madam|Miss|Dr|PC|DC|Sgt|Insp)\.?)[ \t]\Z")
+_SYLLABLES = re.compile(r"(?:[ \t][A-Z][a-z]{1,3}){1,2}(?![\w\-'])")
+# One more word in capitals ending a name in capitals on a party line: "MRS. FOLASHADE ABIKE
+# [ADEYEMI-COKER] ........ CLAIMANT"
+_CAPS_WORD_AFTER = re.compile(
+    r"[ \t]([A-Z][A-Z'\u2019]+(?:-[A-Z][A-Z'\u2019]+)+)(?=[ \t]*(?:\.{2,}|,|\(|\n|\Z))"
+)
 
 
 def _given(word: str) -> bool:
@@ -59,6 +74,17 @@ def _given(word: str) -> bool:
         and title not in AMBIGUOUS_GIVEN
         and title not in STOPWORDS
     )
+
+
+def _syllables(words: str) -> bool:
+    """Short capitalised words that are no frequent English word ("Ah" is 4.3, "Has" 6) and no
+    known place or organisation."""
+    from wordfreq import zipf_frequency
+
+    from privtext.tagging.recognizers.gazetteer import load_gazetteer
+
+    known = load_gazetteer(None).known_tokens
+    return all(zipf_frequency(w.lower(), "en") < 5.0 and w not in known for w in words.split())
 
 
 def _occupied(spans: list[Span], start: int, end: int, skip: Span) -> list[Span]:
@@ -84,8 +110,12 @@ def person_name_extents(text: str, spans: list[Span]) -> list[Span]:
             continue
         start, end = s.start, s.end
         lead = _LEAD.search(text, max(0, start - 12), start)
-        if lead and not _occupied(out, lead.start(), start, s):
-            start = lead.start()
+        if lead:
+            held = _occupied(out, lead.start(), start, s)
+            if all(o.source == "spacy_ner" and o.start >= lead.start() for o in held):
+                # "MD. TANVIR HASAN CHOWDHURY": NER's place guess on "MD." gives way
+                start = lead.start()
+                dropped.update(j for j, o in enumerate(out) if any(o is h for h in held))
         surface = text[s.start : s.end]
         for _ in range(2):
             # a given name in the same case right before: "CLAIRE [LOUISE OKONKWO]", "stacey
@@ -98,6 +128,14 @@ def person_name_extents(text: str, spans: list[Span]) -> list[Span]:
             if not same_case or not _given(w):
                 break
             start = word.start(1)
+        if surface.isupper() and len(surface.split()) >= 2:
+            caps = _CAPS_WORD_AFTER.match(text, end)
+            if caps and not _occupied(out, end, caps.end(), s):
+                end = caps.end()
+        elif " " not in surface and _TITLE_BEFORE.search(text, max(0, start - 8), start):
+            syl = _SYLLABLES.match(text, end)
+            if syl and not _occupied(out, end, syl.end(), s) and _syllables(syl.group()):
+                end = syl.end()
         joiner = _JOINER.match(text, end)
         if joiner is None and text[s.start : s.end].islower():
             low = _LOWER_JOINER.match(text, end)

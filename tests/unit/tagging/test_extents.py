@@ -35,6 +35,12 @@ def _run(text: str, spans: list[tuple[str, str]]) -> list[tuple[str, str]]:
         ("to my niece CLAIRE LOUISE OKONKWO (née", "LOUISE OKONKWO", "CLAIRE LOUISE OKONKWO"),
         ("call me on 07932 604 118. stacey pearce", "pearce", "stacey pearce"),
         ("Customer: marianne de souza (m@x.com)", "marianne", "marianne de souza"),
+        ("Account holder: Niamh Ó Conghaile\n", "Niamh", "Niamh Ó Conghaile"),
+        ("NUR ALIA BINTI MOHD FAUZI\nNo.", "NUR ALIA", "NUR ALIA BINTI MOHD FAUZI"),
+        ("MD. TANVIR CHOWDHURY\nSenior", "TANVIR CHOWDHURY", "MD. TANVIR CHOWDHURY"),
+        ("mother, Mdm Lim Ah Hoon (86 years old)", "Lim", "Lim Ah Hoon"),
+        ("officer PC Wong Siu Ming (UI 47281)", "Wong", "Wong Siu Ming"),
+        ("MRS. SADE ABIKE ADEYEMI-COKER ..... CLAIMANT", "SADE ABIKE", "SADE ABIKE ADEYEMI-COKER"),
     ],
 )  # fmt: skip
 def test_a_name_grows_over_the_parts_next_to_it(text, core, whole):
@@ -59,6 +65,9 @@ def test_the_fathers_name_tagged_apart_is_folded_into_the_person():
         ("see Tan P.S. later", "Tan"),  # "P.S." is not one trailing initial
         ("ask WILL SMITH", "SMITH"),  # a given name that is a word
         ("met Claire OKONKWO", "OKONKWO"),  # not in the same case
+        ("Mr Lee Has gone", "Lee"),  # a frequent English word after the surname
+        ("Lee Ah Hoon met", "Lee"),  # no title before the surname
+        ("JOHN SMITH LIMITED, CLAIMANT", "JOHN SMITH"),  # not a hyphenated surname
     ],
 )  # fmt: skip
 def test_a_name_does_not_grow_over_words_that_are_not_its_parts(text, core):
@@ -81,3 +90,13 @@ def test_an_initial_makes_a_lone_known_surname_a_name():
     i = text.index("Okeke")
     got = person_name_extents(text, [Span(i, i + 5, "PERSON", 0.45, "gazetteer")])
     assert [(text[s.start : s.end], s.score) for s in got] == [("M Okeke", 0.7)]
+
+
+def test_a_ner_guess_on_the_initials_before_a_name_gives_way():
+    text = "MD. TANVIR HASAN CHOWDHURY\nSenior"
+    spans = [Span(0, 3, "LOCATION", 0.85, "spacy_ner"), Span(4, 26, "PERSON", 0.85, "spacy_ner")]
+    got = [(text[s.start : s.end], s.entity_type) for s in person_name_extents(text, spans)]
+    assert got == [("MD. TANVIR HASAN CHOWDHURY", "PERSON")]
+    # a span of a rule stays
+    spans = [Span(0, 3, "LOCATION", 0.85, "gazetteer"), Span(4, 26, "PERSON", 0.85, "spacy_ner")]
+    assert person_name_extents(text, spans) == spans
