@@ -15,6 +15,9 @@ NER and the name gazetteer find the core of a name but often stop short of its e
   "Arjun a/l Suppiah" (NER tends to tag the father's name apart, or as an organisation), and
   Irish and other surname particles ("Niamh [Ó Conghaile]", "van der Berg").
 
+A name written again in Han characters or Hangul in brackets right after it ("CHEUNG Ka Wai
+(張家偉)") becomes a PERSON span of its own.
+
 A name only protects its person when all of it is masked, so each PERSON span is widened over
 such parts when they touch it. Nothing else is touched; a span of another type that the widened
 name now covers (the father's name as an ORGANIZATION) is dropped.
@@ -53,6 +56,11 @@ _LOWER_JOINER = re.compile(
     r"binti|al|el))+[ \t]+([a-z][a-z'\-]{2,20})(?![\w@])"
 )
 _WORD_BEFORE = re.compile(r"(?<![\w\-'])([^\W\d_]{2,20})[ \t]\Z")
+# A name in Han characters or Hangul in brackets after the romanised name: "CHEUNG Ka Wai
+# (張家偉)", "Kim Min-jun (김민준)"
+_NATIVE_SCRIPT_AFTER = re.compile(
+    r"[ \t]*[(\uff08]([\u4e00-\u9fff\u3400-\u4dbf\uac00-\ud7a3]{2,4})[)\uff09]"
+)
 # Chinese given-name syllables after a surname that follows a title: "Mdm Lim [Ah Hoon]",
 # "PC Wong [Siu Ming]"
 _TITLE_BEFORE = re.compile(r"(?:\b(?:Mr|Mrs|Ms|Mdm|Madam|Miss|Dr|PC|DC|Sgt|Insp)\.?)[ \t]\Z")
@@ -167,4 +175,11 @@ def person_name_extents(text: str, spans: list[Span]) -> list[Span]:
                 # "M Okeke": an initial makes a lone known surname a name
                 score = _INITIAL_SURNAME_SCORE
             out[k] = Span(start, end, "PERSON", score, s.source)
-    return [s for k, s in enumerate(out) if k not in dropped]
+    kept = [s for k, s in enumerate(out) if k not in dropped]
+    native = []
+    for s in kept:
+        if s.entity_type == "PERSON":
+            m = _NATIVE_SCRIPT_AFTER.match(text, s.end)
+            if m and not _occupied(kept, m.start(1), m.end(1), s):
+                native.append(Span(m.start(1), m.end(1), "PERSON", s.score, SOURCE))
+    return sorted(kept + native, key=lambda s: s.start) if native else kept

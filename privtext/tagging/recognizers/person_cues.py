@@ -300,8 +300,9 @@ _KIN_OF = re.compile(
 )
 # "an account in the name of Lim Boon Heng", "registered in the name of Mrs Adeyemi"
 _IN_THE_NAME_OF = re.compile(
-    rf"(?i:\bin[ \t]+the[ \t]+names?[ \t]+of)[ \t]+(?:{_TITLE_RX}[ \t]+)?"
-    rf"(?P<ent>{_NAME_TOKEN}(?:[ \t]{_NAME_TOKEN}){{0,3}})"
+    rf"(?i:\bin[ \t]+the[ \t]+names?[ \t]+of)[ \t]+[\"'\u201c\u2018]?(?:{_TITLE_RX}[ \t]+)?"
+    # an initial first too, as a bank writes an account name: 'in the name of "R INCE"'
+    rf"(?P<ent>(?:[A-Z]\.?[ \t])?{_NAME_TOKEN}(?:[ \t]{_NAME_TOKEN}){{0,3}})"
 )
 # A party of a judgment, in capitals on its own line, then its role on the same line or below:
 # "THANDIWE PRECIOUS MOLEFE        Applicant", "MD RAFIQUL ISLAM\n(ANONYMITY ORDER NOT MADE)\n

@@ -100,3 +100,15 @@ def test_a_ner_guess_on_the_initials_before_a_name_gives_way():
     # a span of a rule stays
     spans = [Span(0, 3, "LOCATION", 0.85, "gazetteer"), Span(4, 26, "PERSON", 0.85, "spacy_ner")]
     assert person_name_extents(text, spans) == spans
+
+
+def test_a_name_in_han_characters_or_hangul_after_a_person_is_a_person_too():
+    text = "Insured: CHEUNG Ka Wai (張家偉)\nHKID No.: K512873(4); Kim Min-jun (김민준), Ana (ok)"
+    got = _run(text, [("CHEUNG Ka Wai", "PERSON"), ("Kim Min-jun", "PERSON"), ("Ana", "PERSON")])
+    assert got == [
+        ("CHEUNG Ka Wai", "PERSON"),
+        ("張家偉", "PERSON"),
+        ("Kim Min-jun", "PERSON"),
+        ("김민준", "PERSON"),
+        ("Ana", "PERSON"),
+    ]

@@ -24,6 +24,7 @@ R = PersonCueRecognizer()
         ("from L.'s father, Mr T.S., in 2008", ["T.S."]),
         ("Agent Priyanka: Good afternoon", ["Priyanka"]),
         ("15/02/2025 20:03 Ate Joy: guys si nanay nag-text", ["Joy"]),
+        ('to an account in the name of "R INCE" at Monzo', ["R INCE"]),
         ("[10:06] Marco (agent): Could be!", ["Marco"]),
         ('a man he knew only as "Gaz" had hit him', ["Gaz"]),
         ("PAPADOPOULOS, Eleni (née Georgiou)", ["PAPADOPOULOS, Eleni", "Georgiou"]),
