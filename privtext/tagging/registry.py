@@ -425,6 +425,12 @@ class Tagger:
                         if not part.isupper():
                             add(part, "PERSON", s.score)
                             ambiguous.add(part)
+                    elif part in gaz.known_tokens and not (
+                        part in gaz.given or part in gaz.surnames
+                    ):
+                        # a place, organisation or group word in a person guess ("Kaupapa
+                        # Māori"): its other mentions are no person
+                        continue
                     elif part not in STOPWORDS:
                         add(part, "PERSON", s.score)
                         if len(part) >= 4 and not part.isupper():

@@ -146,6 +146,14 @@ def test_when_a_mention_was_mistyped_then_the_entity_type_of_its_best_mention_wi
     assert ("Julia", "PERSON") in _typed(text, tagger.tag(text))
 
 
+def test_when_a_person_guess_holds_a_group_or_place_word_then_that_word_is_not_spread():
+    text = "Ethnicity: Maori. Kaupapa Maori support via Jordan Birmingham; Birmingham and Jordan."
+    fixed = [("Kaupapa Maori", "PERSON", 0.85), ("Jordan Birmingham", "PERSON", 0.85)]
+    got = _typed(text, Tagger([_FixedSpans(fixed)], context=False).tag(text))
+    assert ("Maori", "PERSON") not in got and ("Birmingham", "PERSON") not in got
+    assert ("Jordan", "PERSON") in got  # a place's name that is also a given name
+
+
 def test_when_a_span_is_below_the_policy_threshold_then_it_is_not_propagated():
     text = "Kowalski said hi. Kowalski left."
     tagger = Tagger([_FixedSpans([("Kowalski", "PERSON", 0.3)])], context=False)
