@@ -46,7 +46,8 @@ HEADS = (
     "Sub-Committee Bodyshop CLG DAC Joinery Roofing Mortgages Furniture Maintenance Safaris "
     "Repairs Hire Plumbing Plumbers Electrical Electricians Decorators Landscaping Cleaning "
     "Catering Removals Autos Cars Taxis Tours Couriers Interiors Kitchens Glazing Scaffolding "
-    "Haulage Homes Ceramics Surveying Surveyors Textiles Travel"
+    "Haulage Homes Ceramics Surveying Surveyors Textiles Travel Municipality Sweets Traders "
+    "Enterprises Jewellers Electronics Agencies Industries Mart Emporium"
 ).split() + ["Residential Home", "Nursing Home", "Care Home", "Children's Home"]
 PREFIX_HEADS = (
     "University Universidad Universidade Università Université Universität College Collège "
@@ -69,7 +70,12 @@ AREAS = (
     "state parish"
 ).split()
 
-_CAP = r"(?:[A-Z\u00c0-\u00de\u0100-\u017f][\w'\u2019.\-]*|[A-Z]{2,}|I{1,3}|IV|V|VI{0,3})"
+# a capitalised word, or a brand in camel case with a lower-case first letter ("eThekwini",
+# "bKash")
+_CAP = (
+    r"(?:[A-Z\u00c0-\u00de\u0100-\u017f][\w'\u2019.\-]*|[a-z][A-Z][\w'\u2019.\-]*|[A-Z]{2,}"
+    r"|I{1,3}|IV|V|VI{0,3})"
+)
 _CONN = (
     r"(?:of the|of|for the|for|and|&|de la|de los|de las|de|del|della|delle|dello|degli|dei|di|"
     r"du|des|do|da|dos|das|für|y|et|und|am|an der|der|la|le)"

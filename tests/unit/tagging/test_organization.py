@@ -11,6 +11,9 @@ R = OrganizationRecognizer()
     ("text", "expected"),
     [
         ("He was held in Menemen Prison until", "Menemen Prison"),
+        ("changed employer from Transnet to eThekwini Municipality on", "eThekwini Municipality"),
+        ("Senior Software Engineer - bKash Limited, Dhaka", "bKash Limited"),
+        ("directly to Rohit - Shree Ganesh Sweets, Jayanagar.", "Shree Ganesh Sweets"),
         ("died in the Tbilisi Central Hospital the", "Tbilisi Central Hospital"),
         ("the Grozny Town Prosecutor's Office instituted", "Grozny Town Prosecutor's Office"),
         ("of Mill Street Garda Station.", "Mill Street Garda Station"),
