@@ -143,6 +143,7 @@ def test_build_devset_writes_loadable_jsonl(tmp_path: Path) -> None:
         "tagger_holdout13",
         "tagger_holdout14",
         "tagger_holdout15",
+        "tagger_holdout16",
     ],
 )
 def test_every_held_out_set_parses_with_valid_spans(folder):
