@@ -13,7 +13,8 @@ When that run overlaps an ORGANIZATION span, or holds an organisation head (Univ
 Department, Dept, Authority...) and no other span, the run becomes (or widens) an ORGANIZATION
 span and the acronym gets one too; the consistency pass then tags the acronym's other
 mentions. A run read as a LOCATION gives the acronym that type ("New South Wales (NSW)").
-Anything else (a law, "General Data Protection Regulation (GDPR)"; a disease) is left alone.
+Anything else (a law, "General Data Protection Regulation (GDPR)"; a disease; the name of a
+number, "Bank Verification Number (BVN)") is left alone.
 """
 
 from __future__ import annotations
@@ -34,6 +35,9 @@ _SMALL = frozenset(
 )
 _WORD = re.compile(r"[^\s()]+")
 _MAX_WORDS = 12
+_IDENTIFIER_WORDS = frozenset(
+    "Number No Id Code Card Account Certificate Licence License Registration Pin".split()
+)
 
 
 def _parts(word: str) -> list[str]:
@@ -115,6 +119,8 @@ def organisation_acronyms(text: str, spans: list[Span]) -> list[Span]:
                 break
         if run is None:
             continue
+        if run[-1][2].strip(".,:").title() in _IDENTIFIER_WORDS:
+            continue  # "Bank Verification Number (BVN)": a number's name, no organisation
         r0, r1 = run[0][0], run[-1][1]
         touching = [s for s in out if s.start < r1 and s.end > r0]
         etype = None

@@ -476,6 +476,12 @@ class Tagger:
         for s in kept:
             if s.entity_type != "PERSON" or not self._acts_on(s):
                 continue
+            defined = _DEFINED_INITIALS.match(text, s.end)
+            if defined and _initials_of(defined.group(1), text[s.start : s.end]):
+                # "Priya Raghavan (PR)", "Kwesi Mensah-Bonsu (KMB)": initials defined for this
+                # person are hers at every mention, even those that are also abbreviations
+                seen.add(defined.group(1))
+                add(defined.group(1), "PERSON", _DEFINED_INITIALS_SCORE)
             words = [
                 w for w in _NAME_PART.findall(text[s.start : s.end])
                 if len(w) >= 2 and w[0].isupper() and w not in TITLES
@@ -496,6 +502,29 @@ class Tagger:
                     if ini in _NOT_INITIALS:
                         acting_only.add(ini)
         return acting_only
+
+
+# Initials in brackets right after a person's name: "Priya Raghavan (PR)", "(MC, PCA)"
+_DEFINED_INITIALS = re.compile(r"[ \t]*\(([A-Z]{2,4})[,)]")
+# above NER's and the gazetteer's guesses on the same letters ("KMB" a place, "NAB" a bank)
+_DEFINED_INITIALS_SCORE = 0.89
+
+
+def _initials_of(initials: str, name: str) -> bool:
+    """``initials`` are the first letters of words of ``name`` (hyphen parts count as words),
+    in order, the first word's included: "PR" of "Priya Raghavan", "KMB" of "Kwesi
+    Mensah-Bonsu", "NAB" of "Nana Ama Boateng"."""
+    firsts = [w[0].upper() for w in re.split(r"[\s\-]+", name) if w[:1].isalpha()]
+    if not firsts or firsts[0] != initials[0]:
+        return False
+    k = 1
+    for c in initials[1:]:
+        while k < len(firsts) and firsts[k] != c:
+            k += 1
+        if k == len(firsts):
+            return False
+        k += 1
+    return True
 
 
 def _word_char(c: str) -> bool:

@@ -336,10 +336,12 @@ _CORE_PATTERNS: list[tuple[str, str]] = [
         rf"(?<![\w.,/\-]){_HOUSE_NUM}[ \t]+(?:{_NAME_WORD}[ \t]+){{1,4}}{_TYPE}(?![\w'\u2019])"
         rf"{_DIRECTION}",
     ),
-    # No. 7, Okigwe Road / NO. 214, 3RD CROSS (Nigeria, India: a comma after the number)
+    # No. 7, Okigwe Road / NO. 214, 3RD CROSS / No. 45/3, Temple Road (Nigeria, India, Sri
+    # Lanka: a comma after the number)
     (
         "no_comma",
-        rf"(?<![\w.,/\-])(?:No|NO|Nr)\.?[ \t]*[0-9]{{1,5}}[A-Za-z]?,[ \t]*"
+        rf"(?<![\w.,/\-])(?:No|NO|Nr)\.?[ \t]*[0-9]{{1,5}}[A-Za-z]?(?:/[0-9]{{1,4}}[A-Za-z]?)?"
+        r",[ \t]*"
         rf"(?:{_NAME_WORD}[ \t]+){{1,4}}{_TYPE}(?![\w'\u2019])",
     ),
     # 350 Avenue of the Americas / 15 rue de Rivoli / 3 Calle Mayor

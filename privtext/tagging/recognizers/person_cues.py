@@ -202,6 +202,9 @@ _CHAT_STAMP = (
     r"\d{1,2}:\d{2}(?::\d{2})?(?:[ \t]?[AaPp][Mm])?[ \t]*[-\u2013][ \t]*"
     r"|(?:\d{1,4}[/.\-]\d{1,2}[/.\-]\d{1,4},?[ \t])?"  # "15/02/2025 20:03 Ate Joy:" (Viber)
     r"\d{1,2}:\d{2}(?::\d{2})?(?:[ \t]?[AaPp][Mm])?[ \t]+(?=[A-Z][a-z])"
+    # "Jan 14, 2025 8:02 PM  Tita Baby:", "Jan 14, 2025 8:12 PM  bea:" (Viber, iMessage)
+    r"|(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)\.?[ \t]\d{1,2},[ \t]\d{4},?[ \t]"
+    r"\d{1,2}:\d{2}(?::\d{2})?(?:[ \t]?[AaPp][Mm])?[ \t]+(?:[-\u2013][ \t]*)?"
 )
 _CHAT_SPEAKER = re.compile(
     rf"(?m)^[ \t]*(?P<stamp>{_CHAT_STAMP})?"

@@ -103,6 +103,13 @@ class PhoneRecognizer(Recognizer):
         "móvil",
         "telefono",
         "cellulare",
+        # "His number is 08137724419": a person's number is a telephone
+        "his number",
+        "her number",
+        "my number",
+        "their number",
+        "your number",
+        "our number",
     )
 
     def __init__(self, regions: Sequence[str] = DEFAULT_REGIONS) -> None:

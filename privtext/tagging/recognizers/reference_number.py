@@ -91,14 +91,16 @@ _STRONG_CASE_KW = (
     r"ticketnummer|num[\u00e9e]ro\s+de\s+dossier|n[\u00ba\u00b0]\s+de\s+dossier|"
     r"n[\u00fau]mero\s+de\s+expediente|expediente|n[o\u00ba\u00b0]\s+rg|rg|"
     r"(?:notre\s+|votre\s+)?r[\u00e9e]f[\u00e9e]rence|r[\u00e9e]f|referencia|riferimento|rif|"
-    r"(?:uw\s+|ons\s+)?kenmerk|sygnatura|protocolo|protocollo|pratica)"
+    r"(?:uw\s+|ons\s+)?kenmerk|sygnatura|protocolo|protocollo|pratica|"
+    # Portuguese and Spanish: "Referência da autorização: 104987332", "FATURA N.º FT 2025/0418823"
+    r"refer[e\u00ea]ncia(?:\s+d[ao]\s+autoriza[c\u00e7][a\u00e3]o)?|fatura|factura|fattura)"
 )
 _WEAK_CASE_KW = (
     r"(?:case|file|matter|application|applications|appeal|petition|request|record|report|"
     r"proceedings|judgment|decision)"
 )
 _CASE_CONNECTOR = (
-    r"(?:\s+(?:number|numbers|num|nos?|nr|id|#)(?!\w)\.?|\s*#|\s*n[\u00ba\u00b0](?!\w)\.?)"
+    r"(?:\s+(?:number|numbers|num|nos?|nr|id|#)(?!\w)\.?|\s*#|\s*n\.?[\u00ba\u00b0](?!\w)\.?)"
 )
 # a code with a digit (for the German "Az." reference, which keeps its "Az.")
 _CODE_TOKEN = rf"(?=[\w\-/.]*[0-9]){_AN}(?:{_AN}|[\-/.](?={_AN})){{1,39}}"
@@ -543,8 +545,8 @@ _ACCOUNT_KW = (
     r"versicherungs-?n(?:umme)?r|mitglieds-?n(?:umme)?r|policen-?n(?:umme)?r|"
     r"rechnungs-?n(?:umme)?r|bestell-?n(?:umme)?r|auftrags-?n(?:umme)?r|bestellung|auftrag|"
     r"session|chat\s+session|transaction|transaction\s+id|"
-    r"num[\u00e9e]ro\s+(?:de\s+)?(?:client|contrat|adh[\u00e9e]rent)|"
-    r"n[\u00ba\u00b0]\s+(?:de\s+)?(?:client|contrat|adh[\u00e9e]rent))"
+    r"n[\u00fau]m[\u00e9e]ro\s+(?:de\s+)?(?:cliente?|contrato?|adh[\u00e9e]rent|conta|cuenta)|"
+    r"n\.?[\u00ba\u00b0]\s+(?:de\s+)?(?:cliente?|contrato?|adh[\u00e9e]rent|conta|cuenta)|clabe)"
 )
 _ACCOUNT_CONNECTOR = (
     r"(?:\s+(?:number|numbers|num|nos?|nr|id|#|code|ref(?:erence)?|identifier)(?!\w)\.?|"
@@ -793,7 +795,9 @@ class AccountNumberRecognizer(Recognizer):
 # "your NIN as 51830274619", "your BVN (22419830575)":
 # an upper-case acronym naming a number, then a long digit string (letters may close it).
 _ACRONYM_ID = re.compile(
-    r"(?<![\w/])(?P<acr>[A-Z]{2,5})(?:[ \t]+(?:number|no\.?|num|#))?(?:[ \t]+(?:is|was|as))?"
+    # the acronym may stand in brackets after the number's name: "Bank Verification Number
+    # (BVN) 22184503917"
+    r"(?<![\w/])(?P<acr>[A-Z]{2,5})\)?(?:[ \t]+(?:number|no\.?|num|#))?(?:[ \t]+(?:is|was|as))?"
     r"[ \t]*[:#(]?[ \t]*(?P<ent>\d{6,14}[A-Z]{0,2})(?![\w/.,]\d|\w)"
 )
 # ... and codes of letters, digits and hyphens after the acronym and a colon, "number" or "as"

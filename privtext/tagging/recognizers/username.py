@@ -126,11 +126,21 @@ class UsernameRecognizer(PatternRecognizer):
         (
             "login_cue",
             r"(?i:\b(?:(?:user ?name|user ?id|handle|nick(?:name)?|github|gitlab|twitter|"
-            r"instagram|insta|snap(?:chat)?|telegram|skype|discord|reddit|tiktok)\b"
+            r"instagram|insta|snap(?:chat)?|telegram|skype|discord|reddit|tiktok|"
+            r"(?:it |user |network |login |windows )?account created)\b"
             r"(?:[ \t]*[:=][ \t]*|[ \t]+(?:is|will be|was)[ \t]+)|"
             r"(?:accepted (?:publickey|password) for|invalid user|for user|log(?:ged)? in as)"
             r"[ \t]+|sudo:[ \t]+))(?P<ent>" + _LOGIN + r")(?![\w@]|\.[A-Za-z])",
             0.8,
+        ),
+        (
+            # a forum post's author line: "SaigonSue » Mon Feb 03, 2025 11:40 am",
+            # "dave.tran84 » Tue Feb 04, 2025 8:03 pm"
+            "forum_author",
+            r"(?m)^[ \t]*(?P<ent>[A-Za-z][A-Za-z0-9_.\-]{2,30}[A-Za-z0-9_])"
+            r"[ \t]+[\u00bb\u203a][ \t]+"
+            r"(?=(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun)\b|[0-9])",
+            0.85,
         ),
         (
             # "Her log-in is jwhitlock2", "failed log-ins on jwhitlock2": a login-shaped word

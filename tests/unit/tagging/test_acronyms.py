@@ -64,6 +64,7 @@ def test_an_acronym_of_a_place_is_a_place():
         ("Investigating officer: Leanne Marsh (LM), Shift Manager", [("Leanne Marsh", "PERSON")]),
         ("Residential Tenancies Act 2010 (NSW), section 87", []),
         ("He paid (CASH) at the desk", []),
+        ("linked to Bank Verification Number (BVN) 22184503917", []),  # a number's name
     ],
 )
 def test_other_bracketed_capitals_are_left_alone(text, spans):

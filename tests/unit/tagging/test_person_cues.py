@@ -25,6 +25,8 @@ R = PersonCueRecognizer()
         ("Agent Priyanka: Good afternoon", ["Priyanka"]),
         ("15/02/2025 20:03 Ate Joy: guys si nanay nag-text", ["Joy"]),
         ('to an account in the name of "R INCE" at Monzo', ["R INCE"]),
+        ("Jan 14, 2025 8:02 PM  Tita Baby: Guys, si Lola", ["Baby"]),
+        ("Jan 14, 2025 8:12 PM  bea: I can do 10k", ["bea"]),
         ("[10:06] Marco (agent): Could be!", ["Marco"]),
         ('a man he knew only as "Gaz" had hit him', ["Gaz"]),
         ("PAPADOPOULOS, Eleni (née Georgiou)", ["PAPADOPOULOS, Eleni", "Georgiou"]),

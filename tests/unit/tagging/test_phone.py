@@ -51,6 +51,8 @@ def test_when_digits_are_not_a_phone_number_then_nothing_is_tagged(text, spans_o
 def test_when_a_bare_digit_run_has_phone_context_then_it_reaches_the_threshold(spans_of):
     assert spans_of(R, "order 9876543210", THRESHOLD) == []
     assert spans_of(R, "call me on 9876543210", THRESHOLD) == [("PHONE", "9876543210")]
+    # "his number is": a person's number is a telephone
+    assert spans_of(R, "His number is 08137724419. Bye", THRESHOLD) == [("PHONE", "08137724419")]
 
 
 def test_when_several_regions_match_one_number_then_it_is_tagged_once():

@@ -88,6 +88,8 @@ def test_when_text_is_not_a_case_number_then_nothing_is_tagged(text, spans_of):
         ("officer PC Wong Siu Ming (UI 47281)\n", "47281"),
         ("Paybill 522533 acc 7734019 or send", "7734019"),
         ("NUR ALIA\nNo. Matrik: 1221304417\n", "1221304417"),
+        ("N.º de cliente: 1008743216\nNIF", "1008743216"),
+        ("transferencia: BBVA México, CLABE 012180001234567891.", "012180001234567891"),
     ],
 )
 def test_when_an_account_number_appears_then_it_is_tagged(text, expected, spans_of):
@@ -266,6 +268,7 @@ def test_when_a_permit_number_is_bare_digits_then_it_beats_a_bare_phone():
             ["51830274619", "22419830575"],
         ),
         ("PPSN: 6271550RA\n", ["6271550RA"]),
+        ("Bank Verification Number (BVN) 22184503917 and", ["22184503917"]),
         ("Civil ID: 289041501234", ["289041501234"]),
         ("costs EUR 250000 now", []),
         ("certified to ISO 270011", []),
@@ -321,3 +324,16 @@ def test_a_number_coordinated_with_a_cued_one_is_the_same_kind(spans_of):
     assert spans_of(A, "member no. 0044718215 and 123456 others", THRESHOLD) == [
         ("ACCOUNT_NUMBER", "0044718215")
     ]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("FATURA N.º FT 2025/0418823\nData", "FT 2025/0418823"),
+        ("Referência da autorização: 104987332.", "104987332"),
+    ],
+)
+def test_portuguese_invoice_and_reference_cues_mark_case_numbers(text, expected, spans_of):
+    from privtext.tagging.recognizers.reference_number import CaseNumberRecognizer
+
+    assert ("CASE_NUMBER", expected) in spans_of(CaseNumberRecognizer(), text, THRESHOLD)

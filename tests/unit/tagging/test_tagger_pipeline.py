@@ -849,6 +849,14 @@ def full_tagger():
         # ... but not a name that goes on after the captured word
         ("Household: you and your son Cian Ó Briain (born 03/02/2018)", "Cian Ó Briain", "PERSON"),
         # an acronym's later mentions follow its definition
+        # initials defined for a person are hers everywhere, even when also an abbreviation
+        ("Interviewee: Priya Raghavan (PR), Registered Nurse\nPR: On 14 Feb she said", "PR",
+         "PERSON"),
+        ("Present: Kwesi Mensah-Bonsu (KMB) - Treasurer\n1. Finance - KMB reported", "KMB",
+         "PERSON"),
+        ("Present: Nana Ama Boateng (NAB) - Chair. Signatories: NAB and KMB.", "NAB", "PERSON"),
+        ("Senior Software Engineer\nNo. 45/3, Temple Road, Nugegoda 10250, Sri Lanka\n",
+         "No. 45/3, Temple Road, Nugegoda 10250, Sri Lanka", "STREET_ADDRESS"),
         ("B.Sc., Bangladesh University of Engineering and Technology (BUET), 2016.\n"
          "Dr. Mahmudul Islam, Professor, Dept. of CSE, BUET - +880 1819-334571", "BUET",
          "ORGANIZATION"),

@@ -58,6 +58,9 @@ R = UsernameRecognizer()
             ["mhollis", "peverett", "s.ncube"],
         ),
         ("only\n21/09/2024 22:20 \u00b7 kai.sato: I'll take it!!", ["kai.sato"]),
+        ("use?\n\nSaigonSue \u00bb Mon Feb 03, 2025 11:40 am\nUsed", ["SaigonSue"]),
+        ("\ndave.tran84 \u00bb Tue Feb 04, 2025 8:03 pm\n", ["dave.tran84"]),
+        ("[x] IT account created: crivera; VPN profile issued", ["crivera"]),
     ],
 )
 def test_usernames_are_found(spans_of, text, expected):
