@@ -33,7 +33,7 @@ import re
 from functools import lru_cache
 from importlib import resources
 
-from privtext.tagging.base import Span, put_over_guess
+from privtext.tagging.base import GUESS_SOURCES, Span, put_over_guess
 from privtext.tagging.recognizers.gazetteer import load_gazetteer
 
 SOURCE = "place_slot"
@@ -78,6 +78,23 @@ _PLACE_CODE_RX = re.compile(
     r"(?P<code>" + "|".join(_CODES) + r")(?![\w\-]|\.[A-Za-z])"
 )
 _OVER_TYPES = frozenset({"PERSON", "ORGANIZATION"})
+# An Irish county: "Co. Kerry", "County Clare" (Kerry and Clare alone are names too)
+_IRISH_COUNTIES = (
+    "Antrim Armagh Carlow Cavan Clare Cork Derry Donegal Down Dublin Fermanagh Galway Kerry "
+    "Kildare Kilkenny Laois Leitrim Limerick Longford Louth Mayo Meath Monaghan Offaly "
+    "Roscommon Sligo Tipperary Tyrone Waterford Westmeath Wexford Wicklow"
+).split()
+_COUNTY_RX = re.compile(
+    r"(?<![\w\-])(?:Co\.|County|CO\.|COUNTY)[ \t]+(?:"
+    + "|".join(_IRISH_COUNTIES)
+    + "|"
+    + "|".join(c.upper() for c in _IRISH_COUNTIES)
+    + r")(?![\w\-])"
+)
+# A guess joining a place and its county: "Castlegregory, Co. Kerry" (NER's organisation)
+_PLACE_COMMA_COUNTY = re.compile(
+    r"(?P<place>[A-Z][\w'\u2019\-]*(?:[ \t][A-Z][\w'\u2019\-]*)?),[ \t]*\Z"
+)
 
 
 @lru_cache(maxsize=1)
@@ -181,9 +198,19 @@ def places_in_place_slots(text: str, spans: list[Span]) -> list[Span]:
         ):
             continue  # "the Welfare State"; but "Travis County" (a name) is a county
         found.append((m.start("name"), m.end()))
-    if not found:
-        return spans
     out = list(spans)
+    for m in _COUNTY_RX.finditer(text):
+        for k, g in enumerate(out):
+            if g.start < m.start() and g.end == m.end() and g.source in GUESS_SOURCES:
+                place = _PLACE_COMMA_COUNTY.fullmatch(text, g.start, m.start())
+                if place is not None:
+                    out[k] = Span(g.start, place.end("place"), "LOCATION", SCORE, SOURCE)
+                    out.append(Span(m.start(), m.end(), "LOCATION", SCORE, SOURCE))
+                break
+        else:
+            found.append((m.start(), m.end()))
+    if not found:
+        return sorted(out, key=lambda s: (s.start, s.end)) if len(out) != len(spans) else spans
     for start, end in sorted(set(found)):
         if not _name_ends(text, end):
             continue

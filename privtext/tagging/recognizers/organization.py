@@ -47,8 +47,16 @@ HEADS = (
     "Repairs Hire Plumbing Plumbers Electrical Electricians Decorators Landscaping Cleaning "
     "Catering Removals Autos Cars Taxis Tours Couriers Interiors Kitchens Glazing Scaffolding "
     "Haulage Homes Ceramics Surveying Surveyors Textiles Travel Municipality Sweets Traders "
-    "Enterprises Jewellers Electronics Agencies Industries Mart Emporium"
-).split() + ["Residential Home", "Nursing Home", "Care Home", "Children's Home"]
+    "Enterprises Jewellers Electronics Agencies Industries Mart Emporium Enterprise Treks "
+    "Trekking Expeditions Adventures Medicals"
+).split() + [
+    "Residential Home",
+    "Nursing Home",
+    "Care Home",
+    "Children's Home",
+    "Rest Home",
+    "Aged Care",
+]
 PREFIX_HEADS = (
     "University Universidad Universidade Università Université Universität College Collège "
     "École Escuela Colegio Liceo Lycée Gymnasium Institute Instituto Istituto Department "
@@ -62,7 +70,11 @@ PREFIX_HEADS = (
     "Imobiliária Companhia Compañía Compagnie Société Scoil Gaelscoil Coláiste Embassy Consulate "
     "Agenzia Agencia Agência Agence Secretaría Secretaria Cooperativa Coopérative Comisaría "
     "Klinik Caisse Consejería Delegación Direzione Dirección Direção Procuraduría Fiscalía "
-    "Servicio Servizio Serviço Azienda Istituto Cámara Câmara Chambre Kammer"
+    "Servicio Servizio Serviço Azienda Istituto Cámara Câmara Chambre Kammer "
+    # lodging, shops and public bodies named head first: "Hotel Thamel Nest", "Ryokan
+    # Hanamizuki", "Kos Melati", "Piekarnia u Haliny", "Fundacja Dobry Chleb", "Cyngor Caerdydd"
+    "Hotel Hostel Ryokan Kos Pensión Piekarnia Fundacja Ferretería Farmácia Farmacia Panadería "
+    "Cyngor Ysgol Urząd Szpital Imobiliare Mutua Restaurante Clínica Autoridade"
 ).split()
 AREAS = (
     "district region province county oblast krai municipality village town city "

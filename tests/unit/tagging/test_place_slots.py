@@ -88,3 +88,14 @@ def test_other_tags_on_the_name_are_kept():
     assert _run(text, [("Kent", "ORGANIZATION", "organization_shape")]) == [
         ("Kent", "ORGANIZATION")
     ]
+
+
+def test_an_irish_county_is_a_place_and_splits_a_guess_joining_it_to_its_town():
+    assert _run("22 Cois Abhainn, Ennis, Co. Clare V95", []) == [("Co. Clare", "LOCATION")]
+    text = "late of Castlegregory, Co. Kerry and formerly of Tralee"
+    got = _run(text, [("Castlegregory, Co. Kerry", "ORGANIZATION", "spacy_ner")])
+    assert got == [("Castlegregory", "LOCATION"), ("Co. Kerry", "LOCATION")]
+    # Kerry alone stays a name; a rule's span is left alone
+    assert _run("Kerry said hello", []) == []
+    got = _run("Bank of Ireland, Co. Cork", [("Bank of Ireland, Co. Cork", "ORGANIZATION", "rule")])
+    assert got == [("Bank of Ireland, Co. Cork", "ORGANIZATION")]
