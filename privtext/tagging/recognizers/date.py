@@ -89,7 +89,10 @@ _INTL_MONTHS = (
     "januari februari maart mei augustus "
     "augusti maj "
     "stycznia lutego marca kwietnia maja czerwca lipca sierpnia września wrzesnia "
-    "października pazdziernika listopada grudnia"
+    "października pazdziernika listopada grudnia "
+    # Malay and Indonesian ("19 Julai 2025", "4 Agustus"), Romanian ("12 martie 2025")
+    "julai ogos disember maret agustus desember "
+    "ianuarie februarie martie aprilie iunie iulie septembrie octombrie noiembrie decembrie"
 ).split()
 
 
@@ -170,6 +173,13 @@ _PATTERNS: list[tuple[str, str]] = [
     (
         "my_intl",
         rf"(?<![\w.])(?!Mars\b|MARS\b){_INTL_MONTH}[ \t]+(?:de[ \t]+|del[ \t]+)?{_YEAR}{_NUM_END}",
+    ),
+    # a short month that is a word or written in lower case, with a day and a year: Malay
+    # "19 Mac 2025", Romanian "4 mar. 2025", "12 ian. 2024"
+    (
+        "dmy_short",
+        rf"{_LB}{_DAY}[ \t]+(?:Mac|MAC|mac|ian\.|feb\.|mar\.|apr\.|iun\.|iul\.|aug\.|sept?\.|"
+        rf"oct\.|nov\.|dec\.)[ \t]+{_YEAR}{_NUM_END}",
     ),
     # 2019-03-12 / 2019/03/12 / 2019.03.12
     (
@@ -289,6 +299,7 @@ _SCORES: dict[str, float] = {
     "ymd": 0.85,
     "dmy_num": 0.85,
     "dmy_intl": 0.8,
+    "dmy_short": 0.85,
     "my_intl": 0.8,
     "paren_year": 0.6,
     "cue_year": 0.7,

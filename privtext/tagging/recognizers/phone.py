@@ -175,6 +175,8 @@ class PhoneRecognizer(Recognizer):
         found = _dedupe(hits)
         out = []
         for s, e in found:
+            if _TIMESTAMP.match(text, s):
+                continue  # "2025-01-09 07:16": a date and a time, not a number to call
             is_valid = (s, e) in valid
             while s < e and text[s].isspace():
                 s += 1
@@ -224,6 +226,7 @@ def _match_window(
 
 
 _GROUP = re.compile(r"[0-9]+")
+_TIMESTAMP = re.compile(r"[ \t]*(?:19|20)[0-9]{2}-[01][0-9]-[0-3][0-9](?![0-9])")
 # Digit groups longer than this may be cut by the matcher's own candidate pattern at a point
 # that is not a group start; windows holding one are matched in every region.
 _LONGEST_GROUP = 15

@@ -499,6 +499,8 @@ class CaseNumberRecognizer(Recognizer):
                 if s >= e:
                     continue
                 value = text[s:e]
+                if _TIMESTAMP.match(value):
+                    continue  # "2025-02-18 06:35": a date and a time
                 if name == "echr" and _split_year(value):
                     continue
                 if name in _KW_PATTERNS:
@@ -521,7 +523,7 @@ class CaseNumberRecognizer(Recognizer):
                 seen[(s, e)] = len(out)
                 out.append(Span(s, e, "CASE_NUMBER", score, self.name))
         for s, e in _generic_codes(text, windows):
-            if (s, e) in seen:
+            if (s, e) in seen or _TIMESTAMP.match(text, s, e):
                 continue
             seen[(s, e)] = len(out)
             cue = _CASE_CUE.search(text, _line_start(text, s, _CUE_WINDOW), s) is not None
@@ -605,6 +607,8 @@ _NO_FIRST_LABEL = re.compile(
     r"(?m)^[ \t]*No\.[ \t]+(?!(?i:tel|telefon|hp|h/p|faks|fax|phone|mobile|bimbit)\b)"
     r"[A-Z][A-Za-z]{1,15}[ \t]*:[ \t]*(?P<id>[0-9](?:[0-9]|-(?=[0-9])){5,24})(?![\w\-])"
 )
+# An ISO date opening a value, alone or before a time: "2025-02-18", "2025-02-18 06:35"
+_TIMESTAMP = re.compile(r"(?:19|20)[0-9]{2}-[01][0-9]-[0-3][0-9](?:[ T][0-9]|\Z)")
 _COORDINATED = re.compile(
     r"(?:[ \t]*\([^()\n]{1,40}\))?[ \t]*(?:,|,?[ \t]+(?:and|or|&))[ \t]+(?P<id>[0-9]{6,})(?![0-9])"
 )

@@ -36,6 +36,8 @@ THRESHOLD = 0.5
         ("WITNESS BILL TRAN (M/62) OBSERVED", "62"),
         ("Pt 34/F presents with", "34"),
         ("DOB: 03/09/1948 (75)", "75"),
+        ("NHI: ZKH4271    DOB: 4 Nov 1936 (88)\nGP", "88"),
+        ("M. LEFÈVRE Jean-Baptiste, né le 12/06/1958 (66 ans)\n", "66 ans"),
         ("DOB 22/07/1961 (63y)", "63y"),
         ("my mother-in-law, Mrs Kamala Iyer, is 81 and uses a frame", "81"),
         ("He was white, about 30, with a shaved head", "30"),

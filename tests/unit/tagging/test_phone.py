@@ -165,3 +165,8 @@ def test_the_region_filter_skips_regions_where_no_number_can_be_valid():
     # an international prefix opens every region that dials out with it
     digits, starts, ends = _digit_groups("0044 161 496 0732")
     assert f.could_match("FR", Leniency.VALID, digits, starts, ends)
+
+
+def test_an_iso_date_and_time_is_no_phone_number(spans_of):
+    text = "no line\n2025-01-09 07:16 from EcoCash: Transfer"
+    assert spans_of(R, text, 0.0) == []

@@ -337,3 +337,10 @@ def test_portuguese_invoice_and_reference_cues_mark_case_numbers(text, expected,
     from privtext.tagging.recognizers.reference_number import CaseNumberRecognizer
 
     assert ("CASE_NUMBER", expected) in spans_of(CaseNumberRecognizer(), text, THRESHOLD)
+
+
+def test_a_date_and_time_after_a_case_cue_is_no_case_number(spans_of):
+    from privtext.tagging.recognizers.reference_number import CaseNumberRecognizer
+
+    text = "Report no.: IR-ZGZ-2025-0093\nDate/time of incident: 2025-02-18 06:35   Location"
+    assert spans_of(CaseNumberRecognizer(), text, 0.0) == [("CASE_NUMBER", "IR-ZGZ-2025-0093")]
