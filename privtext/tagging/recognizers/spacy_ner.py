@@ -295,6 +295,19 @@ def _common_words_only(surface: str) -> bool:
     return True
 
 
+#: Greetings, thanks and courtesy words of many languages that NER reads as names when
+#: they open a sentence before a comma ("Diolch, Gareth!", "Bula, this is Mereani",
+#: "Mulțumesc, Andrei"). Words that are also names or name parts (Asante, Salamat, Ola, Abi,
+#: Shalom, Ora) are left out.
+COURTESY_WORDS = frozenset(
+    "Diolch Bula Vinaka Mulțumesc Multumesc Gracias Obrigado Obrigada Danke Merci Grazie "
+    "Dziękuję Dziekuje Mahalo Shukran Ehen Abeg Namaste Namaskar Sawubona Habari Jambo Ciao "
+    "Hola Olá Bonjour Bonsoir Hallo Servus Tschüss Konnichiwa Annyeong Chào Terima Selamat "
+    "Kumusta Mabuhay Howzit Wagwan Bonjou Mesi Ngiyabonga Siyabonga Medaase Wetin Ndewo "
+    "Inshallah Alhamdulillah Mashallah Bismillah Tēnā Talofa Fakaalofa".split()
+)
+
+
 def _foreign_common_words(surface: str, lang: str) -> bool:
     """``surface`` is made of frequent words of ``lang`` and none is a known name or place.
 
@@ -1096,6 +1109,8 @@ class SpacyNerRecognizer(BatchRecognizer):
                         continue
                 if lang != "en" and _foreign_common_words(text[start:end], lang):
                     continue  # "Behandlung", "El autor", "Monsieur" in a text not in English
+                if text[start:end] in COURTESY_WORDS:
+                    continue  # "Diolch, Gareth!", "Bula, this is ...": a greeting or thanks
                 refined = refine(text, start, end, etype)
                 if refined is not None:
                     spans.append(Span(start, end, refined, score, self.name))

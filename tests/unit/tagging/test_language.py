@@ -55,3 +55,11 @@ def test_known_names_and_places_are_never_taken_for_common_words(surface, droppe
     from privtext.tagging.recognizers.spacy_ner import _foreign_common_words
 
     assert _foreign_common_words(surface, "de") is dropped
+
+
+def test_greetings_and_thanks_of_other_languages_are_no_names():
+    ner = SpacyNerRecognizer()
+    texts = ["Thanks for 31 years as caretaker. Diolch, Gareth!", "Mulțumesc, Andrei"]
+    for text, spans in zip(texts, ner.analyze_batch(texts), strict=True):
+        got = {text[s.start : s.end] for s in spans}
+        assert "Diolch" not in got and "Mulțumesc" not in got
