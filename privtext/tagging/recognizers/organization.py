@@ -48,8 +48,10 @@ HEADS = (
     "Catering Removals Autos Cars Taxis Tours Couriers Interiors Kitchens Glazing Scaffolding "
     "Haulage Homes Ceramics Surveying Surveyors Textiles Travel Municipality Sweets Traders "
     "Enterprises Jewellers Electronics Agencies Industries Mart Emporium Enterprise Treks "
-    "Trekking Expeditions Adventures Medicals"
+    "Trekking Expeditions Adventures Medicals Ombudsman Bankası Hastanesi Üniversitesi "
+    "Belediyesi"
 ).split() + [
+    "Police Force",
     "Residential Home",
     "Nursing Home",
     "Care Home",
@@ -74,7 +76,7 @@ PREFIX_HEADS = (
     # lodging, shops and public bodies named head first: "Hotel Thamel Nest", "Ryokan
     # Hanamizuki", "Kos Melati", "Piekarnia u Haliny", "Fundacja Dobry Chleb", "Cyngor Caerdydd"
     "Hotel Hostel Ryokan Kos Pensión Piekarnia Fundacja Ferretería Farmácia Farmacia Panadería "
-    "Cyngor Ysgol Urząd Szpital Imobiliare Mutua Restaurante Clínica Autoridade"
+    "Cyngor Ysgol Urząd Szpital Imobiliare Mutua Restaurante Clínica Autoridade Hospices"
 ).split()
 AREAS = (
     "district region province county oblast krai municipality village town city "
