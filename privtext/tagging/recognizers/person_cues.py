@@ -317,7 +317,10 @@ _PARTY_INLINE = re.compile(
 )
 _PARTY_LINE = re.compile(
     r"(?m)^[ \t]*(?P<ent>[A-Z][A-Z'\-]+(?:[ \t][A-Z][A-Z'\-.]*){1,4})[ \t]*"
-    r"(?:[ \t]{2,}|\n(?:[ \t]*\([^()\n]{1,60}\)[ \t]*\n)?[ \t]*)"
+    # columns of spaces, or of dots or colons as East African and Nigerian cause titles draw
+    # them ("NAKATO ROSE KIGGUNDU ::::::::: PLAINTIFF")
+    r"(?:[ \t]{2,}|[ \t]*[.:\u2026]{3,}[ \t]*|\n(?:[ \t]*\([^()\n]{1,60}\)[ \t]*\n)?[ \t]*)"
+    r"(?:(?:\d(?:ST|ND|RD|TH|st|nd|rd|th)[ \t]+)?)"
     r"(?:Applicants?|Appellants?|Respondents?|Petitioners?|Plaintiffs?|Defendants?|Claimants?|"
     r"Accused|APPLICANTS?|APPELLANTS?|RESPONDENTS?|PETITIONERS?|PLAINTIFFS?|DEFENDANTS?|"
     r"CLAIMANTS?|ACCUSED)\b"

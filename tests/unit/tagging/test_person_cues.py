@@ -27,6 +27,8 @@ R = PersonCueRecognizer()
         ('to an account in the name of "R INCE" at Monzo', ["R INCE"]),
         ("Jan 14, 2025 8:02 PM  Tita Baby: Guys, si Lola", ["Baby"]),
         ("Jan 14, 2025 8:12 PM  bea: I can do 10k", ["bea"]),
+        ("NAKATO ROSE KIGGUNDU :::::::::::::::::: PLAINTIFF\nVERSUS", ["NAKATO ROSE KIGGUNDU"]),
+        ("GRACE WANJIRU MAINA ......... 1ST DEFENDANT\n", ["GRACE WANJIRU MAINA"]),
         ("[10:06] Marco (agent): Could be!", ["Marco"]),
         ('a man he knew only as "Gaz" had hit him', ["Gaz"]),
         ("PAPADOPOULOS, Eleni (née Georgiou)", ["PAPADOPOULOS, Eleni", "Georgiou"]),
