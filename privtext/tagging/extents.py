@@ -12,7 +12,8 @@ NER and the name gazetteer find the core of a name but often stop short of its e
   on a party line: "MRS. FOLASHADE ABIKE [ADEYEMI-COKER] ........ CLAIMANT";
 * Malay, Tamil and Arabic patronymic joiners with the father's name after them (in capitals
   too): "Nur Aisyah binte Rahman", "NUR ALIA BINTI MOHD FAUZI", "Rajendran s/o Muthusamy",
-  "Arjun a/l Suppiah" (NER tends to tag the father's name apart, or as an organisation), and
+  "Arjun a/l Suppiah" (NER tends to tag the father's name apart, or as an organisation; the
+  given name before a joiner joins too when only the father's name was found), and
   Irish and other surname particles ("Niamh [Ó Conghaile]", "van der Berg").
 
 A name written again in Han characters or Hangul in brackets right after it ("CHEUNG Ka Wai
@@ -33,7 +34,7 @@ from privtext.tagging.base import Span
 # not the words "A" and "I"), "Ma. ", "Md. ", "MD. ".
 _LEAD = re.compile(
     r"(?<![\w.])(?:(?:[A-Z]\.[ \t]?){1,4}|[B-HJ-Z][ \t]"
-    r"|(?:Ma|Md|Mohd|Muhd|MA|MD|MOHD|MUHD)\.[ \t])$"
+    r"|(?:Ma|Md|Mohd|Muhd|MA|MD|MOHD|MUHD)\.[ \t]|(?:Mohd|Muhd|MOHD|MUHD)[ \t])$"
 )
 # One trailing initial: "Lily P." (not "P.S." or "P.O.", and not a sentence that goes on in lower
 # case after a capital "A").
@@ -60,6 +61,11 @@ _WORD_BEFORE = re.compile(r"(?<![\w\-'])([^\W\d_]{2,20})[ \t]\Z")
 # (張家偉)", "Kim Min-jun (김민준)"
 _NATIVE_SCRIPT_AFTER = re.compile(
     r"[ \t]*[(\uff08]([\u4e00-\u9fff\u3400-\u4dbf\uac00-\ud7a3]{2,4})[)\uff09]"
+)
+# A given name before a patronymic joiner that starts a kept name: "[Sharmila d/o ]Krishnan"
+_JOINER_BEFORE = re.compile(
+    r"(?<![\w\-'])([A-Z][\w'\-]+(?:[ \t][A-Z][\w'\-]+){0,2})[ \t]+"
+    r"(?:s/o|d/o|a/l|a/p|S/O|D/O|A/L|A/P|bin|binti|binte|bte|BIN|BINTI)[ \t]+\Z"
 )
 # Chinese given-name syllables after a surname that follows a title: "Mdm Lim [Ah Hoon]",
 # "PC Wong [Siu Ming]"
@@ -125,6 +131,9 @@ def person_name_extents(text: str, spans: list[Span]) -> list[Span]:
                 start = lead.start()
                 dropped.update(j for j, o in enumerate(out) if any(o is h for h in held))
         surface = text[s.start : s.end]
+        before = _JOINER_BEFORE.search(text, max(0, start - 60), start)
+        if before and not _occupied(out, before.start(1), start, s):
+            start = before.start(1)
         for _ in range(2):
             # a given name in the same case right before: "CLAIRE [LOUISE OKONKWO]", "stacey
             # [pearce]" (NER and the consistency step often start a name one word late)

@@ -118,6 +118,7 @@ _TRAILING_INITIAL_NAME = re.compile(
 _EPONYM_HEADS = frozenset(
     {"Scholarship", "Fund", "Foundation", "Bursary", "Award", "Prize", "Trust", "Lecture"}
 )
+_FAMILY_WORDS = frozenset({"family", "fam", "household", "siblings", "clan", "fam\u00edlia"})
 _NAME_PART_RX = re.compile(r"[A-Z][^\W\d_]+(?:['\u2019\-][A-Z]?[^\W\d_]+)*")
 
 
@@ -141,6 +142,12 @@ def _person_run(text: str, s: Span, gaz: Gazetteer) -> tuple[int, int] | None:
         if _surname_like(surname.split("-")[0], gaz):
             return s.start + m.start(), s.end
     words = [(w.start(), w.end(), w.group()) for w in re.finditer(r"\S+", surface)]
+    if 2 <= len(words) <= 3 and words[-1][2].lower() in _FAMILY_WORDS:
+        # a chat named after a family: "Okonkwo Family", "Bakare Fam", "Bautista siblings"
+        names = words[:-1]
+        if all(_surname_like(w, gaz) or w in gaz.surnames for _, _, w in names):
+            return s.start + names[0][0], s.start + names[-1][1]
+        return None
     given, known = gaz.given, gaz.known_tokens
     for k, (ws, _we, w) in enumerate(words):
         if w not in given or w in known or _common(w) or k + 1 >= len(words):
@@ -159,15 +166,17 @@ def _person_run(text: str, s: Span, gaz: Gazetteer) -> tuple[int, int] | None:
 def persons_inside_organisations(text: str, spans: list[Span]) -> list[Span]:
     """``spans`` with a person's name inside an organisation span split out as a PERSON.
 
-    A role or a bank read together with the person after it ("Tribunal Member J. Cairney",
-    "Field - Tech R. Ellis", "Access Bank Oluwakemi Bakare-Ojo"), or a fund named after a
-    person ("Veronica Clarke-Gittens Scholarship Fund"), is one organisation span for the
-    organisation shape and NER, and the person's name would stay a quasi-identifier. The name
-    is an initial and a surname that ends the span, or a known given name (no common word, no
-    place or organisation word) and one or two surname-shaped words that end the span or come
-    before an eponym head (Fund, Foundation, Scholarship...). The name becomes a PERSON; the
-    words before it stay an ORGANIZATION only when they end in an organisation head ("Bank"),
-    the words after it only when they are such heads.
+    A role read together with the person after it ("Tribunal Member J. Cairney", "Field - Tech
+    R. Ellis"), a fund named after a person ("Veronica Clarke-Gittens Scholarship Fund") or a
+    chat named after a family ("Okonkwo Family", "Bautista siblings") is one organisation span
+    for the organisation shape and NER, and the person's name would stay a quasi-identifier.
+    The name is one or two initials, a space and a surname that end the span; or, at the start
+    of the span, a known given name (no common word, no place or organisation word) and one or
+    two surname-shaped words before eponym heads only (Fund, Foundation, Scholarship...); or
+    the surname-shaped words before a family word (Family, Fam, Household, Siblings). A given
+    name and surname that end an organisation are not taken: "Hospital Fernando Fonseca" is a
+    hospital. The name becomes a PERSON; the words before it stay an ORGANIZATION only when
+    they end in an organisation head, the words after it only when they are eponym heads.
 
     Args:
         text: the document.
@@ -191,7 +200,7 @@ def persons_inside_organisations(text: str, spans: list[Span]) -> list[Span]:
             out.append(Span(s.start, s.start + len(before), "ORGANIZATION", s.score, s.source))
         out.append(Span(ps, pe, "PERSON", s.score, s.source))
         after = text[pe : s.end]
-        if after.strip():
+        if after.strip() and all(_title(w) in _EPONYM_HEADS for w in after.split()):
             lead = len(after) - len(after.lstrip())
             out.append(Span(pe + lead, s.end, "ORGANIZATION", s.score, s.source))
     return sorted(out, key=lambda x: x.start) if changed else spans

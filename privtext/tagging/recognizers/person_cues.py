@@ -100,7 +100,8 @@ _NAME_SEQ = (
 _FIELD = re.compile(rf"(?im)(?<![\w'\u2019])(?:{_FIELD_LABELS})[ \t]*:[ \t]*" + _NAME_SEQ)
 _GREETING = re.compile(
     r"(?m)(?:^|[.!?][ \t]+)(?:Dear|Hi|Hello|Hey|Hiya|Morning|Good morning|Good afternoon|"
-    r"Good evening|Cher|Chère|Liebe|Lieber|Querida|Querido|Caro|Cara)[ \t]+"
+    r"Good evening|Cher|Chère|Liebe|Lieber|Querida|Querido|Caro|Cara|Namaste|Hola|Olá|Bula|"
+    r"Salut|Bonjour|Hallo|Kia ora|Ciao|Salam|Assalamualaikum|Jambo|Habari)[ \t]+"
     + _NAME_SEQ
     + r"[ \t]*[,!:\n]"
 )
@@ -422,7 +423,7 @@ _RELATION_NAME = re.compile(
     r"carer|landlord|landlady|tenant|lodger|flatmate|roommate|stepson|stepdaughter|child|kid|"
     r"baby|twin|line manager|team leader|case worker|social worker)|"
     r"staff member|team member|member of staff|(?:sur|first |given |family )?name is|named|"
-    r"known as|nicknamed)[ \t]+)"
+    r"known as|nicknamed|the late)[ \t]+)"
     r"(?P<ent>[A-Z][^\W\d_]+(?:[\-'\u2019][A-Z]?[^\W\d_]+)*(?:[ \t][A-Z][^\W\d_]+"
     r"(?:-[A-Z][^\W\d_]+)?)?)"
 )
@@ -861,7 +862,10 @@ class PersonCueRecognizer(Recognizer):
                 )
         for m in _SELF_INTRO.finditer(text):
             # "Hi Mr Hussain it's Jade from flat 2": a given name introducing its bearer
-            if m.group("ent") in given:
+            ent = m.group("ent")
+            # "it's Shalini from Pacific Pharmaceuticals": a name rare as a word, then "from"
+            from_after = text.startswith(" from ", m.end("ent"))
+            if ent in given or (from_after and _rare_as_word(ent.lower())):
                 out.append(
                     Span(m.start("ent"), m.end("ent"), "PERSON", self.LETTER_SCORE, self.name)
                 )

@@ -1111,6 +1111,11 @@ class SpacyNerRecognizer(BatchRecognizer):
                     continue  # "Behandlung", "El autor", "Monsieur" in a text not in English
                 if text[start:end] in COURTESY_WORDS:
                     continue  # "Diolch, Gareth!", "Bula, this is ...": a greeting or thanks
+                first = text[start:end].split(" ", 1)[0]
+                if first in COURTESY_WORDS and " " in text[start:end]:
+                    # "Namaste Sofia": the greeting is no part of the name
+                    start += len(first) + 1
+                    etype = "PERSON" if etype == "ORGANIZATION" else etype
                 refined = refine(text, start, end, etype)
                 if refined is not None:
                     spans.append(Span(start, end, refined, score, self.name))

@@ -41,6 +41,8 @@ def _run(text: str, spans: list[tuple[str, str]]) -> list[tuple[str, str]]:
         ("mother, Mdm Lim Ah Hoon (86 years old)", "Lim", "Lim Ah Hoon"),
         ("officer PC Wong Siu Ming (UI 47281)", "Wong", "Wong Siu Ming"),
         ("MRS. SADE ABIKE ADEYEMI-COKER ..... CLAIMANT", "SADE ABIKE", "SADE ABIKE ADEYEMI-COKER"),
+        ("claimant.\n\nSharmila d/o Krishnan\nTribunal", "Krishnan", "Sharmila d/o Krishnan"),
+        ("business!\nMohd Hafiz bin Ismail\nOwner", "Hafiz bin Ismail", "Mohd Hafiz bin Ismail"),
     ],
 )  # fmt: skip
 def test_a_name_grows_over_the_parts_next_to_it(text, core, whole):

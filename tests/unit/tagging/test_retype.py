@@ -103,6 +103,8 @@ def _org_split(text: str, surface: str) -> list[tuple[str, str]]:
          [("Veronica Clarke-Gittens", "PERSON"), ("Scholarship Fund", "ORGANIZATION")]),
         ("Royal Bank A. Mensah paid", "Royal Bank A. Mensah",
          [("Royal Bank", "ORGANIZATION"), ("A. Mensah", "PERSON")]),
+        ("WhatsApp Chat with Okonkwo Family\n12/03", "Okonkwo Family", [("Okonkwo", "PERSON")]),
+        ("Viber - Bautista siblings\n", "Bautista siblings", [("Bautista", "PERSON")]),
     ],
 )  # fmt: skip
 def test_a_person_inside_an_organisation_span_is_split_out(text, surface, expected):
@@ -117,6 +119,7 @@ def test_a_person_inside_an_organisation_span_is_split_out(text, surface, expect
         ("the Bill & Melinda Gates Foundation paid", "Bill & Melinda Gates Foundation"),
         ("the John Radcliffe Hospital in Oxford", "John Radcliffe Hospital"),
         ("shares in J. Sainsbury plc rose", "J. Sainsbury plc"),
+        ("the Royal Family visited", "Royal Family"),  # a common word before "Family"
     ],
 )
 def test_an_organisation_named_after_a_person_or_with_an_initial_stays_whole(text, surface):
