@@ -219,6 +219,24 @@ _SCHEMES: tuple[_Scheme, ...] = (
         compile_context(("gstin", "gst", "gst no", "gst number")),  # type: ignore[arg-type]
     ),
     _Scheme(
+        # Zimbabwe national ID: district code, serial, check letter, district of origin
+        "zw_national_id",
+        re.compile(_B + r"[0-9]{2}-[0-9]{6,7}[ \t]?[A-Z][ \t]?[0-9]{2}" + _E),
+        lambda s: True,
+        0.75,
+        False,
+        compile_context(("id", "national id", "identity")),  # type: ignore[arg-type]
+    ),
+    _Scheme(
+        # Indonesia NIK (Nomor Induk Kependudukan): 16 digits, with its name or the KTP card
+        "id_nik",
+        re.compile(_B + r"[1-9][0-9]{15}" + _E),
+        lambda s: True,
+        0.6,
+        True,
+        compile_context(("nik", "ktp", "nomor induk")),  # type: ignore[arg-type]
+    ),
+    _Scheme(
         # Philippines PhilHealth Identification Number: 2-9-1 digits, dashed
         "ph_philhealth",
         re.compile(_B + r"[0-9]{2}-[0-9]{9}-[0-9]" + _E),

@@ -546,6 +546,8 @@ _ACCOUNT_KW = (
     r"serial|vehicle|vin|chassis|frame|pnr|kunden-?n(?:umme)?r|kd\.?-?nr|vertrags-?n(?:umme)?r|"
     r"versicherungs-?n(?:umme)?r|mitglieds-?n(?:umme)?r|policen-?n(?:umme)?r|"
     r"rechnungs-?n(?:umme)?r|bestell-?n(?:umme)?r|auftrags-?n(?:umme)?r|bestellung|auftrag|"
+    r"personal-?n(?:umme)?r|mitarbeiter-?n(?:umme)?r|"
+    r"national\s+id(?:entity)?(?:\s+card)?|id\s+card|identity\s+card|"
     r"session|chat\s+session|transaction|transaction\s+id|"
     r"n[\u00fau]m[\u00e9e]ro\s+(?:de\s+)?(?:cliente?|contrato?|adh[\u00e9e]rent|conta|cuenta)|"
     r"n\.?[\u00ba\u00b0]\s+(?:de\s+)?(?:cliente?|contrato?|adh[\u00e9e]rent|conta|cuenta)|clabe)"
@@ -576,7 +578,7 @@ _NOT_AN_ACCOUNT_BEFORE = re.compile(r"(?i)(?<!\w)(?:executive|presidential|royal
 _ACCOUNT_KW_RX = re.compile(
     rf"(?<![\w])(?P<kw>(?i:{_ACCOUNT_KW}))(?!\w)(?P<conn>(?i:{_ACCOUNT_CONNECTOR}))?"
     r"(?:[ \t]*\([A-Za-z][A-Za-z .\-]{0,19}\))?"
-    rf"\s*(?:(?i:is)\s+|[:=]\s*|\([ \t]*)?{_ID}"
+    rf"\s*(?:(?i:is)\s+|[:=,]\s*|\([ \t]*)?{_ID}"
 )
 _SORT_CODE_RX = re.compile(
     r"(?i:sort\s*code)\s*(?:is\s+|[:=]\s*)?(?P<ent>[0-9]{2}[\-\s][0-9]{2}[\-\s][0-9]{2})"

@@ -28,6 +28,8 @@ THRESHOLD = 0.5
         ("collected by AHMAD (IC ****-**-5127). Thank you", "****-**-5127"),
         ("hegde says his GSTIN (29AAKFS4471M1Z3) got changed", "29AAKFS4471M1Z3"),
         ("PhilHealth ni nanay, 12-050338127-4, expired", "12-050338127-4"),
+        ("Pls bring ID 63-2218845 R 42 original and proof", "63-2218845 R 42"),
+        ("NIK saya 3374056208030002 bu, KTP asli", "3374056208030002"),
         ("Your NHI number - your GP wrote ZKT4418, but", "ZKT4418"),
         ("Tomasz Lewandowski, Pharmacist, GPhC 2087754", "2087754"),
         ("CPF: 838.698.725-19   PIS", "838.698.725-19"),
@@ -69,6 +71,7 @@ def test_when_a_valid_id_appears_with_its_context_then_it_is_tagged(text, expect
         "838.698.725-18",  # a CPF's shape with bad check digits
         "941000024587713",  # fifteen digits without a microchip
         "1 89 07 69 123 045 72",  # the NIR's shape failing its key, without its name
+        "3374056208030002",  # sixteen digits without the NIK's name
     ],
 )
 def test_when_rules_fail_or_context_is_missing_then_nothing_is_tagged(text, spans_of):

@@ -90,6 +90,9 @@ def test_when_text_is_not_a_case_number_then_nothing_is_tagged(text, spans_of):
         ("NUR ALIA\nNo. Matrik: 1221304417\n", "1221304417"),
         ("N.º de cliente: 1008743216\nNIF", "1008743216"),
         ("transferencia: BBVA México, CLABE 012180001234567891.", "012180001234567891"),
+        ("im Lager beschäftigt (Personalnummer 004718).", "004718"),
+        ("a copy of your national ID card (19780214057 per our records)", "19780214057"),
+        ("A domiciliary account, 2241186093, is also kept", "2241186093"),
     ],
 )
 def test_when_an_account_number_appears_then_it_is_tagged(text, expected, spans_of):
