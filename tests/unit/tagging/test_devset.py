@@ -144,6 +144,7 @@ def test_build_devset_writes_loadable_jsonl(tmp_path: Path) -> None:
         "tagger_holdout14",
         "tagger_holdout15",
         "tagger_holdout16",
+        "tagger_holdout17",
     ],
 )
 def test_every_held_out_set_parses_with_valid_spans(folder):
