@@ -14,7 +14,9 @@
   entity digit, ``Z``, check character; the check character is not verified, as typed numbers
   often fail it), the Philippines' PhilHealth number (``12-050338127-4``), and numbers masked
   but for their last digits (``XXXX XXXX 5561``, ``IC ****-**-5127``). The rest of the table
-  (``_SCHEMES``) lists each scheme with its shape, check and context words.
+  (``_SCHEMES``) lists each scheme with its shape, check and context words: the Italian
+  codice fiscale (``stdnum.it.codicefiscale``), Chilean RUT and Argentine DNI in their dotted
+  form with their name, Rwandan IDs in their groups, Bangladeshi NIDs after "NID" and more.
 """
 
 from __future__ import annotations
@@ -30,6 +32,7 @@ from stdnum.es import dni as es_dni
 from stdnum.es import nie as es_nie
 from stdnum.fr import nir as fr_nir
 from stdnum.in_ import aadhaar as in_aadhaar
+from stdnum.it import codicefiscale as it_cf
 from stdnum.nl import bsn as nl_bsn
 
 from privtext.tagging.base import Recognizer, Span, compile_context
@@ -217,6 +220,46 @@ _SCHEMES: tuple[_Scheme, ...] = (
         0.75,
         False,
         compile_context(("gstin", "gst", "gst no", "gst number")),  # type: ignore[arg-type]
+    ),
+    _Scheme(
+        # Italy codice fiscale: surname, name, birth date and place letters, check letter
+        "it_codice_fiscale",
+        re.compile(
+            _B + r"[A-Z]{6}[0-9LMNPQRSTUV]{2}[A-EHLMPRST][0-9LMNPQRSTUV]{2}[A-Z]"
+            r"[0-9LMNPQRSTUV]{3}[A-Z]" + _E
+        ),
+        lambda s: it_cf.is_valid(s),
+        0.9,
+        False,
+        compile_context(("c.f.", "codice fiscale", "cf")),  # type: ignore[arg-type]
+    ),
+    _Scheme(
+        # Chile RUT/RUN "15.482.337-K" and Argentina DNI "28.456.917": dotted, with their name
+        # (typed numbers often fail the RUT's check digit, so it is not verified)
+        "cl_rut_ar_dni",
+        re.compile(_B + r"[0-9]{1,2}\.[0-9]{3}\.[0-9]{3}(?:-[0-9kK])?" + _E),
+        lambda s: True,
+        0.6,
+        True,
+        compile_context(("rut", "run", "dni", "d.n.i.", "cédula", "cedula")),  # type: ignore[arg-type]
+    ),
+    _Scheme(
+        # Rwanda national ID, written in its groups: "1 1985 8 0041237 1 42"
+        "rw_national_id",
+        re.compile(_B + r"[1-3] (?:19|20)[0-9]{2} [78] [0-9]{7} [0-9] [0-9]{2}" + _E),
+        lambda s: True,
+        0.75,
+        False,
+        compile_context(("id", "national id", "indangamuntu")),  # type: ignore[arg-type]
+    ),
+    _Scheme(
+        # Bangladesh NID in groups of four: "NID: 1992 2690 4815 7"
+        "bd_nid",
+        re.compile(_B + r"[0-9]{4} [0-9]{4} [0-9]{4}(?: [0-9]{1,5})?" + _E),
+        lambda s: True,
+        0.6,
+        True,
+        compile_context(("nid", "national id")),  # type: ignore[arg-type]
     ),
     _Scheme(
         # Zimbabwe national ID: district code, serial, check letter, district of origin

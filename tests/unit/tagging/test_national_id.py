@@ -30,6 +30,11 @@ THRESHOLD = 0.5
         ("PhilHealth ni nanay, 12-050338127-4, expired", "12-050338127-4"),
         ("Pls bring ID 63-2218845 R 42 original and proof", "63-2218845 R 42"),
         ("NIK saya 3374056208030002 bu, KTP asli", "3374056208030002"),
+        ("Nata a Ferrara\nC.F.: RSSMRS58L52D548U\nResidente", "RSSMRS58L52D548U"),
+        ("Señor/a: GIMÉNEZ, Rodrigo\nDNI 28.456.917 - Domicilio", "28.456.917"),
+        ("Nombre: CAROLINA MUÑOZ\nRUT: 15.482.337-K\nFecha", "15.482.337-K"),
+        ("row 14 still shows 1 1985 8 0041237 1 42 next to", "1 1985 8 0041237 1 42"),
+        ("Sex: F\nNID: 1992 2690 4815 7\nOccupation", "1992 2690 4815 7"),
         ("Your NHI number - your GP wrote ZKT4418, but", "ZKT4418"),
         ("Tomasz Lewandowski, Pharmacist, GPhC 2087754", "2087754"),
         ("CPF: 838.698.725-19   PIS", "838.698.725-19"),
@@ -72,6 +77,8 @@ def test_when_a_valid_id_appears_with_its_context_then_it_is_tagged(text, expect
         "941000024587713",  # fifteen digits without a microchip
         "1 89 07 69 123 045 72",  # the NIR's shape failing its key, without its name
         "3374056208030002",  # sixteen digits without the NIK's name
+        "The population was 28.456.917 in 2020.",  # a dotted number without DNI or RUT
+        "RSSMRS58L52D548A",  # a codice fiscale's shape with a wrong check letter
     ],
 )
 def test_when_rules_fail_or_context_is_missing_then_nothing_is_tagged(text, spans_of):
