@@ -39,10 +39,14 @@ _LEAD = re.compile(
 # One trailing initial: "Lily P." (not "P.S." or "P.O.", and not a sentence that goes on in lower
 # case after a capital "A").
 _TRAIL = re.compile(r"[ \t][A-Z]\.(?![A-Za-z])")
+# Malay, Tamil and Arabic patronymic joiners: "binte", "s/o", "a/l"
+_PATRONYMIC = (
+    r"(?:s/o|d/o|a/l|a/p|S/O|D/O|A/L|A/P|bin|binti|binte|bte|bt\.?|ibn|ibni|BIN|BINTI|"
+    r"BINTE|BTE|Bin|Binti)"
+)
 # A patronymic joiner and the father's name: "binte Rahman", "s/o Muthusamy", "a/l Suppiah".
 _JOINER = re.compile(
-    r"[ \t]+(?:s/o|d/o|a/l|a/p|S/O|D/O|A/L|A/P|bin|binti|binte|bte|bt\.?|ibn|ibni|BIN|BINTI|"
-    r"BINTE|BTE|Bin|Binti)"
+    rf"[ \t]+{_PATRONYMIC}"
     r"[ \t]+((?:[A-Z][\w'\-]*)(?:[ \t]+[A-Z][\w'\-]*){0,2})"
     # surname particles with the surname after them: "van der Berg", "ní Bhriain", "ole Sankale"
     r"|(?:[ \t]+(?:van|von|der|den|de|del|della|di|da|dos|das|du|la|le|ter|ten|ní|nic|ole|mac"
@@ -65,7 +69,7 @@ _NATIVE_SCRIPT_AFTER = re.compile(
 # A given name before a patronymic joiner that starts a kept name: "[Sharmila d/o ]Krishnan"
 _JOINER_BEFORE = re.compile(
     r"(?<![\w\-'])([A-Z][\w'\-]+(?:[ \t][A-Z][\w'\-]+){0,2})[ \t]+"
-    r"(?:s/o|d/o|a/l|a/p|S/O|D/O|A/L|A/P|bin|binti|binte|bte|BIN|BINTI)[ \t]+\Z"
+    rf"{_PATRONYMIC}[ \t]+\Z"
 )
 # Chinese given-name syllables after a surname that follows a title: "Mdm Lim [Ah Hoon]",
 # "PC Wong [Siu Ming]"
