@@ -77,16 +77,20 @@ _FUNCTION_WORDS: dict[str, frozenset[str]] = {
 # one-letter words ("a", "o", "e", "i", "w", "z") are left out: they are in every language
 _FUNCTION_WORDS = {k: frozenset(w for w in v if len(w) > 1) for k, v in _FUNCTION_WORDS.items()}
 _WORD = re.compile(r"[^\W\d_]+")
+# each function word -> the languages it belongs to (one lookup per word of the sample)
+_LANGUAGES_OF: dict[str, tuple[str, ...]] = {}
+for _lang, _words in _FUNCTION_WORDS.items():
+    for _w in _words:
+        _LANGUAGES_OF[_w] = (*_LANGUAGES_OF.get(_w, ()), _lang)
 
 
 def guess_language(text: str) -> str:
     """The language (ISO 639-1) whose function words are most frequent in ``text``."""
     counts = dict.fromkeys(_FUNCTION_WORDS, 0)
-    for m in _WORD.finditer(text, 0, min(len(text), SAMPLE_CHARS)):
-        w = m.group().lower()
-        for lang, words in _FUNCTION_WORDS.items():
-            if w in words:
-                counts[lang] += 1
+    languages_of = _LANGUAGES_OF.get
+    for w in _WORD.findall(text, 0, min(len(text), SAMPLE_CHARS)):
+        for lang in languages_of(w.lower(), ()):
+            counts[lang] += 1
     best = max(counts, key=lambda k: (counts[k], k == "en"))
     return best if counts[best] > counts["en"] and counts[best] >= MIN_HITS else "en"
 

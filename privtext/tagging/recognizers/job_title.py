@@ -492,6 +492,7 @@ def _name_titles() -> frozenset[str]:
 _RANKS_BEFORE_NAMES = frozenset({"Sheriff", "Coroner", "Magistrate", "Recorder", "Bailiff"})
 
 
+@lru_cache(maxsize=1)
 def _given_names() -> frozenset[str]:
     from privtext.tagging.recognizers.gazetteer import AMBIGUOUS_GIVEN, load_gazetteer
 

@@ -167,7 +167,10 @@ class GreedyNerDecoder:
             first = np.where(opened, offset[:k] + ent_start[:k] + 1, 0)
             prev = np.where(opened, tok, 0)  # token t - 1, shifted by the padding row
             hidden = f0[tok + 1] + f1[first] + f2[prev] + self._bias
-            hidden = hidden.reshape(k, self._n_hidden, self._n_pieces).max(axis=2)
+            pieces = hidden.reshape(k, self._n_hidden, self._n_pieces)
+            hidden = pieces[:, :, 0]
+            for p in range(1, self._n_pieces):  # maxout; faster than max(axis=2) on 2 pieces
+                hidden = np.maximum(hidden, pieces[:, :, p])
             scores = hidden @ self._w_out + self._b_out
             if self._unseen is not None:
                 scores[:, self._unseen] = scores.min()

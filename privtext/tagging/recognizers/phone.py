@@ -40,11 +40,16 @@ from typing import Any, ClassVar
 
 import phonenumbers
 from phonenumbers import COUNTRY_CODE_TO_REGION_CODE, Leniency, PhoneMetadata, PhoneNumberMatcher
+from phonenumbers.re_util import enable_pattern_cache
 
 from privtext.config import DEFAULT_PHONE_REGIONS
 from privtext.tagging.base import Recognizer, Span, compile_context
 
 DEFAULT_REGIONS: tuple[str, ...] = DEFAULT_PHONE_REGIONS
+
+# phonenumbers compiles its metadata patterns on every parse unless told to keep them (the
+# library's own switch, as its Java RegexCache): the same patterns, compiled once
+enable_pattern_cache()
 
 # A run of >= 7 characters of digits and phone separators, starting at a digit, "+" or "(".
 _CANDIDATE = re.compile(r"[+(]?[0-9][0-9 \t().\-/\u00a0]{5,}[0-9]")
