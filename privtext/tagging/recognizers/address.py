@@ -269,13 +269,13 @@ _ROMANCE_TYPES = (
     r"Estrada|Via|Viale|Piazza|Piazzale|Corso|Largo|Vicolo|Contrada|Rua|Travessa|Strada|"
     r"Calea|Bulevardul|Ulica|Aleja|Ulitsa|Prospekt|Vulytsia|Vulitsa|ulica|aleja|[Pp]lac|"
     r"[Oo]siedle|[Rr]ondo|[Bb]orgo|Heol|Ffordd|Stryd|L\u00f4n|Rhodfa|Cilgant|Sr\u00e0id|"
-    r"Sr\u00e1id|B\u00f3thar)"
+    r"Sr\u00e1id|B\u00f3thar|Jalan|Jir\u00f3n)"
 )
 # Lower-case or capitalized street abbreviations: "ul. Długa", "str. Mihai Eminescu",
 # "vul. Shevchenka", "al. Jerozolimskie", "av. Paulista", "bd. Unirii".
 _ABBR_TYPES = (
     r"(?<!et[ \t])(?:[Uu]l|[Aa]l|[Pp]l|[Oo]s|[Ss]tr|[Vv]ul|[Pp]rosp|[Pp]r|[Bb]ul|[Bb]ulv|[Bb]d|"
-    r"[Aa]v|[Aa]vda|[Nn]ab|[Tt]rg|[Ss]os|[Cc]al)\."
+    r"[Aa]v|[Aa]vda|[Nn]ab|[Tt]rg|[Ss]os|[Cc]al|Jl|Jln|Jr)\."
 )
 _GERMANIC_SUFFIX = (
     r"(?:stra\u00dfe|strasse|str\.|weg|gasse|platz|allee|ring|damm|ufer|chaussee|steig|stieg|"
@@ -300,7 +300,7 @@ _UNIT_WORDS = (
     r"Building|Bldg|Block|Bloc|Etage|Stock|Piso|Puerta|Pta|Esc|Escalera|Dept|Department|Office|"
     r"Daire|Kat|Lok|Kv|Andar|Interno|Int|Scala|Top|Stiege|T\u00fcr|apt|apartment|appartement|"
     r"flat|suite|unit|floor|room|piso|puerta|pta|esc|daire|kat|andar|interno|int|scala|top|"
-    r"stiege|etage|Wohnung|Whg|Piano|piano|Studio|bus|Bus)\.?|(?:m|lok|kv|bl|sc|et|ap|app|apt)\.)"
+    r"stiege|etage|Wohnung|Whg|Piano|piano|Studio|bus|Bus|Dpto|dpto|Depto|depto|Apto|apto)\.?|(?:m|lok|kv|bl|sc|et|ap|app|apt)\.)"
 )
 _SIDE = (
     r"(?:Esq|Esqda|Dto|Dta|Dcha|Dch|Drcha|Izq|Izqda|Izda|Drt|Dir|Fte|Frente|Int|Ext|esq|esqda|"
@@ -310,8 +310,9 @@ _UNIT = (
     rf"(?:{_UNIT_WORDS}[ \t]*[#:]?[ \t]*[0-9A-Z][0-9A-Za-z\-]{{0,5}}|#[ \t]?[0-9]{{1,5}}[A-Za-z]?|"
     rf"[0-9]{{1,2}}(?:st|nd|rd|th)[ \t]+[Ff]loor|"
     rf"[0-9]{{1,2}}[\u00ba\u00aa\u00b0](?:[ \t\-]*[0-9]{{1,2}}[\u00ba\u00aa\u00b0])?"
-    rf"(?:[ \t]*{_SIDE})?|[Bb]ajo|[Ee]ntlo|[Aa]tico|[\u00c1\u00e1]tico|[Rr]/[Cc])"
-)
+    rf"(?:[ \t]*{_SIDE})?|[Bb]ajo|[Ee]ntlo|[Aa]tico|[\u00c1\u00e1]tico|[Rr]/[Cc]|"
+    r"RT[ \t]*[0-9]{1,3}[ \t]*/[ \t]*RW[ \t]*[0-9]{1,3})"
+)  # "RT 03/RW 05": the neighbourhood units of an Indonesian address
 _UNIT_AFTER = re.compile(rf"(?:,[ \t]*|[ \t]+){_UNIT}(?![\w])")
 _BUILDING_WORDS = (
     r"(?:House|Court|Building|Buildings|Tower|Towers|Lodge|Mansions|Cottage|Cottages|Hall|"
@@ -344,6 +345,12 @@ _CORE_PATTERNS: list[tuple[str, str]] = [
         r",[ \t]*"
         rf"(?:{_NAME_WORD}[ \t]+){{1,4}}{_TYPE}(?![\w'\u2019])",
     ),
+    # No. 23, Jalan SS 15/4B / 12 Jln Mutiara Emas 5/3 (Malaysia: a code in the street name)
+    (
+        "malay",
+        rf"(?<![\w.,/\-]){_HOUSE_NUM},?[ \t]+(?:Jalan|Jln\.?)[ \t]+{_CAPWORD}"
+        rf"(?:[ \t]+{_CAPWORD}){{0,3}}[ \t]+[0-9]{{1,3}}[A-Z]?(?:/[0-9]{{1,3}}[A-Z]?)?(?![\w/])",
+    ),
     # 350 Avenue of the Americas / 15 rue de Rivoli / 3 Calle Mayor
     (
         "num_type_first",
@@ -354,7 +361,9 @@ _CORE_PATTERNS: list[tuple[str, str]] = [
     (
         "type_first_num",
         rf"(?<![\w])(?:{_ROMANCE_TYPES}[ \t]+|{_ABBR_TYPES}[ \t]*){_LINKERS}{_CAPWORD}"
-        rf"(?:[ \t]+{_LINKERS}{_CAPWORD}){{0,3}},?[ \t]+{_TRAIL_NUM}{_RB}",
+        rf"(?:[ \t]+{_LINKERS}{_CAPWORD}){{0,3}},?[ \t]+(?:{_TRAIL_NUM}|[0-9]{{4}}"
+        rf"(?=,?[ \t]*{_UNIT}(?![\w])))"
+        rf"{_RB}",
     ),
     # Bağdat Caddesi No: 214 Daire 6 / Moda Mah. Gül Sok. No: 5
     (
@@ -396,16 +405,43 @@ _CORE_PATTERNS: list[tuple[str, str]] = [
         r"(?![ \t]*,?[ \t]*(?:\r?\n[ \t]*)?(?:No\.?[ \t]*)?[0-9])",
     ),
 ]
+# Colombia: "Calle 10 Sur # 43A-25", "Carrera 7 No. 72-41", "Cra. 15 #88-64"
+_CORE_PATTERNS.append(
+    (
+        "colombia",
+        r"(?<![\w])(?:Calle|Carrera|Cra\.?|Kra\.?|Cl\.?|Avenida|Av\.|Transversal|Tv\.?|"
+        r"Diagonal|Dg\.?)[ \t]+[0-9]{1,3}[A-Z]?(?:[ \t]+(?:Sur|Norte|Este|Oeste|Bis))?[ \t]*"
+        r"(?:#|No\.?|N[\u00ba\u00b0]\.?)[ \t]*[0-9]{1,3}[A-Z]?[ \t]*-[ \t]*[0-9]{1,3}(?![\w])",
+    )
+)
+# Taiwan: "No. 45, Ln. 112, Sec. 3, Minsheng E. Rd." (number, alley, lane and section
+# before the road)
+_CORE_PATTERNS.append(
+    (
+        "taiwan",
+        rf"(?<![\w.,/\-])No\.[ \t]*[0-9]{{1,5}}(?:-[0-9]{{1,3}})?,[ \t]*"
+        rf"(?:(?:Aly|Alley|Ln|Lane|Sec|Section)\.?[ \t]*[0-9]{{1,4}},[ \t]*){{1,3}}"
+        rf"{_CAPWORD}(?:[ \t]+{_CAPWORD}){{0,2}}(?:[ \t]+[ENSW]\.)?[ \t]+"
+        rf"(?:Rd|St|Road|Street|Blvd|Boulevard|Ave|Avenue)(?:\.|(?![\w]))",
+    )
+)
+# Kigali's numbered streets: "KG 9 Ave 14", "KN 5 Rd 12"
+_CORE_PATTERNS.append(
+    (
+        "kigali",
+        r"(?<![\w])(?:KG|KN|KK)[ \t]?[0-9]{1,3}[ \t]+(?:Ave|St|Rd)\.?[ \t]+[0-9]{1,4}(?![\w])",
+    )
+)
 # Grid addresses of South and South-East Asia and parts of Africa: numbered parts in a row,
 # "House 18, Road 3, Section 10", "Plot 12, Road No. 3", "Blk 3 Lot 14, Purok 4",
 # "Flat B4, House 18"; at least two parts, one of them a house, plot, road or lot ("Section 3,
 # Phase 2" of a statute is no address).
 _GRID_WORD = (
-    r"(?:Flat|Apt|House|H|Holding|Plot|Block|Blk|Lot|Road|Rd|Street|St|Lane|Ln|Sector|Sec|"
+    r"(?:Flat|Apt|House|H|Holding|Plot|Block|Blk|Lot|Road|Rd|Street|St|Lane|Ln|Sector|Sec|Building|"
     r"Section|Phase|Purok|Unit|Shop|Village|Ward|Zone|Door|Gali|Soi|Moo|Jalan|Jln|Lorong|Lrg)"
 )
 _GRID_PART = rf"{_GRID_WORD}\.?[ \t]*(?:No\.?[ \t]*)?[0-9A-Z][0-9A-Za-z\-/]{{0,5}}(?![\w\-])"
-_GRID_STRONG = r"(?:House|Holding|Plot|Blk|Lot|Road|Rd|Purok|Gali|Soi|Moo|Lorong|Lrg)"
+_GRID_STRONG = r"(?:House|Holding|Plot|Blk|Lot|Road|Rd|Purok|Gali|Soi|Moo|Lorong|Lrg|Building)"
 _CORE_PATTERNS.append(
     (
         "grid",
@@ -414,6 +450,10 @@ _CORE_PATTERNS.append(
     )
 )
 _CORE_RX = Alternation(_CORE_PATTERNS)
+_UNIT_WORD_BEFORE = re.compile(
+    r"(?<![\w])(?:Unit|Flat|Apt|Apartment|Suite|Shop|Villa|Townhouse)\.?[ \t]+\Z"
+)
+_SLASHED_NUM = re.compile(r"[0-9]{1,4}[A-Za-z]?/[0-9]")
 _ANY_CORE = "(?:" + "|".join(rx for _, rx in _CORE_PATTERNS) + ")"
 
 # Postcode shapes used inside an address block.
@@ -525,13 +565,19 @@ _END_POSTAL = rf"(?:{_END_STRICT}|(?=[ \t]+[{_LOW}(]|[ \t]*[:!?]))"
 _PART = (
     rf"(?:(?P<postal>{_POSTAL}){_END_POSTAL}"
     rf"|(?P<unit>{_UNIT}){_END_STRICT}"
-    rf"|(?P<place>{_PLACE}(?:,?[ \t]+{_STATE}(?:[ \t]+{_CA_PC})?)?){_END_STRICT})"
+    rf"|(?P<place>{_PLACE}(?:[ \t]+(?:Dist|Twp)\.|[ \t]*[\-\u2013/][ \t]*[A-Z]{{2}}(?![\w]))?"
+    rf"(?:,?[ \t]+{_STATE}(?:[ \t]+{_CA_PC})?)?)"
+    rf"{_END_STRICT}"
+    # only after a street: a place and its numeric postcode ("Cercado de Lima 15001",
+    # "Taipei City 105", "Bali 80571")
+    rf"|(?P<postal_after>{_PLACE}[ \t]+[0-9]{{3,6}}){_END_STRICT})"
 )
 _SEP = r"(?:[ \t]*,[ \t]*(?:\r?\n[ \t]*)?|[ \t]*\r?\n[ \t]*)"
 _CONT_ONE = re.compile(rf"(?P<sep>{_SEP}){_PART}")
 # A last ", <Place>" before a lower-case word: "str. Mihai Eminescu 47, Bălţi and ..."
 _CONT_LOOSE = re.compile(
     rf"[ \t]*,[ \t]*(?P<place>{_PLACE_CAP}(?:[ \t]+{_PLACE_CAP})?)(?=[ \t]+[{_LOW}])"
+    rf"(?![ \t]+{_PLACE_LINK}[ \t]+[{_UP}])"
     r"(?![ \t]+(?:said|says|told|asked|wrote|explained|added|replied|noted|stated|is|was|"
     r"who|whose)(?![\w]))"
 )
@@ -784,6 +830,11 @@ class StreetAddressRecognizer(Recognizer):
         b = _BEFORE_RX.search(text, max(0, start - 80), start)
         if b is not None:
             start = b.start()
+        elif (
+            _SLASHED_NUM.match(text, start)
+            and (u := _UNIT_WORD_BEFORE.search(text, max(0, start - 12), start)) is not None
+        ):
+            start = u.start()  # "Unit 5/28 Bayview Terrace": the unit of "5/"
         for _ in range(2):
             u = _UNIT_AFTER.match(text, end)
             if u is None:
@@ -806,7 +857,7 @@ class StreetAddressRecognizer(Recognizer):
                 break
             pos = c.end()
             block = True
-            if c.group("postal") is not None:
+            if c.group("postal") is not None or c.group("postal_after") is not None:
                 postal = True
         return start, pos, block
 

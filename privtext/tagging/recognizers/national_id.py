@@ -314,6 +314,30 @@ _SCHEMES: tuple[_Scheme, ...] = (
         compile_context(("cpf",)),  # type: ignore[arg-type]
     ),
     _Scheme(
+        "br_cpf_labelled",  # a CPF after its label, whatever its check digits ("CPF: ...")
+        re.compile(_B + r"[0-9]{3}\.[0-9]{3}\.[0-9]{3}-[0-9]{2}" + _E),
+        lambda s: True,
+        0.6,
+        True,
+        compile_context(("cpf",)),  # type: ignore[arg-type]
+    ),
+    _Scheme(
+        "co_cedula",  # Colombia: cédula de ciudadanía with its dots, "1.036.658.214"
+        re.compile(_B + r"[0-9]{1,3}(?:\.[0-9]{3}){2,3}" + _E),
+        lambda s: True,
+        0.6,
+        True,
+        compile_context(("cédula", "cedula", "c.c.")),  # type: ignore[arg-type]
+    ),
+    _Scheme(
+        "ir_national_code",  # Iran: kart-e melli code, 3-6-1 digits
+        re.compile(_B + r"[0-9]{3}-[0-9]{6}-[0-9]" + _E),
+        lambda s: True,
+        0.6,
+        True,
+        compile_context(("national code", "melli", "code melli")),  # type: ignore[arg-type]
+    ),
+    _Scheme(
         "lk_nic_old",  # Sri Lanka NIC, old format: nine digits and V or X
         re.compile(_B + r"[0-9]{9}[VvXx]" + _E),
         lambda s: True,

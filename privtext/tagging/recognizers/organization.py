@@ -18,6 +18,7 @@ Province``) are LOCATION.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import ClassVar
 
 from privtext.tagging.base import Recognizer, Span
@@ -149,6 +150,18 @@ _ID_WORD_AFTER = re.compile(
 )
 _ID_WORD_END = re.compile(r"[ \t](?:No|NO|Number|Nr)\.?\Z")
 _TITLED_OF = re.compile(r"[ \t](?:of|from|at)[ \t](?:the[ \t])?")
+_PERSON_OF = re.compile(
+    r"(?P<name>[A-Z][a-z]+(?:[ \t][A-Z][a-z'\u2019\-]+){1,2})[ \t](?:of|from|at)[ \t](?:the[ \t])?"
+)
+
+
+@lru_cache(maxsize=1)
+def _plain_given_names() -> frozenset[str]:
+    from privtext.tagging.recognizers.gazetteer import AMBIGUOUS_GIVEN, load_gazetteer
+
+    return load_gazetteer(None).given - AMBIGUOUS_GIVEN
+
+
 _LEADING_NOISE = re.compile(
     r"(?:The|A|An|In|At|On|By|From|To|For|With|Dear|Re|Our|Ask|Visit|Call|Contact|Phone|Email|"
     r"See|Try|Join|Book|Attend|Leave|Meet|Please|Thanks|Thank|Before|Between|Against|Your|My|"
@@ -200,6 +213,12 @@ class OrganizationRecognizer(Recognizer):
                     if of is None:
                         continue
                     s = of.end()
+                elif rx is _SUFFIXED and (of := _PERSON_OF.match(text, s, e)) is not None:
+                    # "Darren Kippax of DK Quality Homes Pty Ltd": a person named by a given
+                    # name and a surname "of" the firm; the firm starts after the "of"
+                    words = of.group("name").split()
+                    if words[0] in _plain_given_names() and not any(w in HEAD_SET for w in words):
+                        s = of.end()
                 surface = text[s:e].rstrip(".,")
                 e = s + len(surface)
                 if (

@@ -535,6 +535,7 @@ class CaseNumberRecognizer(Recognizer):
 # ------------------------------------------------------------------------- account numbers
 _ACCOUNT_KW = (
     r"(?:bank\s+account|account|acct|acc\.?|a/c|inv\.?|cust(?:omer)?_id|customer|client|member|membership|subscriber|"
+    r"rekening|no\.?\s+rek\.?|rib|cbu|cvu|h\.\s?c\.|"
     r"subscription|policy|insurance\s+policy|patient|employee|staff|personnel|payroll|"
     r"passport|licen[cs]e|driver'?s\s+licen[cs]e|driving\s+licen[cs]e|student|matriculation|"
     r"invoice|order|booking|reservation|confirmation|loyalty(?:\s+card)?|contract|"
@@ -578,7 +579,7 @@ _NOT_AN_ACCOUNT_BEFORE = re.compile(r"(?i)(?<!\w)(?:executive|presidential|royal
 _ACCOUNT_KW_RX = re.compile(
     rf"(?<![\w])(?P<kw>(?i:{_ACCOUNT_KW}))(?!\w)(?P<conn>(?i:{_ACCOUNT_CONNECTOR}))?"
     r"(?:[ \t]*\([A-Za-z][A-Za-z .\-]{0,19}\))?"
-    rf"\s*(?:(?i:is)\s+|[:=,]\s*|\([ \t]*)?{_ID}"
+    rf"\s*(?:(?i:is)\s+|,[ \t]*(?i:is[ \t]+it)[ \t]+|[:=,]\s*|\([ \t]*)?{_ID}"
 )
 _SORT_CODE_RX = re.compile(
     r"(?i:sort\s*code)\s*(?:is\s+|[:=]\s*)?(?P<ent>[0-9]{2}[\-\s][0-9]{2}[\-\s][0-9]{2})"

@@ -520,3 +520,56 @@ def test_streets_named_without_a_number_in_other_languages(text, street, spans_o
 def test_surnames_the_word_via_and_numbered_streets_are_no_bare_street(text, spans_of):
     got = spans_of(R, text, THRESHOLD)
     assert all(t != "STREET_ADDRESS" or any(c.isdigit() for c in v) for t, v in got)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (  # Peru: jirón first, a departamento, the district and its postcode
+            "Domicilio: Jr. Huancavelica 1184, Dpto. 302, Cercado de Lima 15001\nTeléfono",
+            "Jr. Huancavelica 1184, Dpto. 302, Cercado de Lima 15001",
+        ),
+        (  # Taiwan: number, lane and section before the road, then district and city
+            "Address: No. 45, Ln. 112, Sec. 3, Minsheng E. Rd., Songshan Dist., Taipei City 105\n",
+            "No. 45, Ln. 112, Sec. 3, Minsheng E. Rd., Songshan Dist., Taipei City 105",
+        ),
+        ("staying at KG 9 Ave 14, Nyarutarama, Kigali. For", "KG 9 Ave 14, Nyarutarama, Kigali"),
+        (
+            "Youssef Magdy\nBuilding 14, Street 250, Degla, Maadi, Cairo\nMobile",
+            "Building 14, Street 250, Degla, Maadi, Cairo",
+        ),
+        (  # a year-like house number before a unit
+            "address (Av. Pedro de Valdivia 1840, depto. 503, Providencia, Santiago) are",
+            "Av. Pedro de Valdivia 1840, depto. 503, Providencia, Santiago",
+        ),
+        (
+            "Alamat: Jl. Diponegoro No. 88, RT 03/RW 05, Kel. Kauman, Kec. Batang, Jawa Tengah "
+            "51215.",
+            "Jl. Diponegoro No. 88, RT 03/RW 05, Kel. Kauman, Kec. Batang, Jawa Tengah 51215",
+        ),
+        (
+            "Gloria: Calle 10 Sur # 43A-25, apto 1204, El Poblado, Medellín\n[19:06]",
+            "Calle 10 Sur # 43A-25, apto 1204, El Poblado, Medellín",
+        ),
+        (
+            "Bill to:\nNo. 23, Jalan SS 15/4B,\n47500 Subang Jaya\n",
+            "No. 23, Jalan SS 15/4B,\n47500 Subang Jaya",
+        ),
+        (  # the state after a Brazilian city
+            "Rua Harmonia 271, apto 54\nIpanema, Rio de Janeiro - RJ\nCEP 22421-000\n",
+            "Rua Harmonia 271, apto 54\nIpanema, Rio de Janeiro - RJ",
+        ),
+        (
+            "Premises: Unit 5/28 Bayview Terrace, Kirribilli NSW 2061\nTenants",
+            "Unit 5/28 Bayview Terrace, Kirribilli NSW 2061",
+        ),
+    ],
+)
+def test_street_layouts_of_peru_taiwan_rwanda_egypt_chile_indonesia_colombia_and_malaysia(
+    text, expected, spans_of
+):
+    assert spans_of(R, text, THRESHOLD) == [("STREET_ADDRESS", expected)]
+
+
+def test_junior_after_a_name_is_no_street():
+    assert R.analyze("Willie J. Mobley Jr. of Dayton, Ohio; Sammy Davis Jr. 1925") == []

@@ -111,3 +111,24 @@ def test_a_swiss_ahv_number_in_its_dotted_form_is_tagged_alone_and_bare_only_wit
     assert [text[s.start : s.end] for s in r.analyze(text)] == ["756.4821.3390.17"]
     assert [s.end - s.start for s in r.analyze("AHV-Nr. 7569217076985")] == [13]
     assert r.analyze("order 7569217076985 shipped") == []
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("CPF: 318.642.907-15\nE-mail", "318.642.907-15"),  # check digits wrong, label right
+        ("sí, cédula 1.036.658.214 y la hoja de vida", "1.036.658.214"),
+        ("Passport E48215937, national code 007-381624-5\n", "007-381624-5"),
+    ],
+)
+def test_labelled_cpf_colombian_cedula_and_iranian_national_code(text, expected):
+    from privtext.tagging.recognizers.national_id import NationalIdRecognizer
+
+    got = [text[s.start : s.end] for s in NationalIdRecognizer().analyze(text)]
+    assert got == [expected]
+
+
+def test_a_dotted_amount_without_an_id_word_is_no_cedula():
+    from privtext.tagging.recognizers.national_id import NationalIdRecognizer
+
+    assert NationalIdRecognizer().analyze("Jumlah: IDR 7.500.000\nCc: finance") == []

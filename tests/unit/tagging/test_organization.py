@@ -109,3 +109,12 @@ def test_an_identifier_named_like_an_institution_is_no_organisation():
 )
 def test_institutions_named_in_other_languages(spans_of, text, expected):
     assert spans_of(R, text) == [("ORGANIZATION", expected)]
+
+
+def test_a_person_of_a_firm_is_left_out_of_the_firm(spans_of):
+    text = "a builder – Darren Kippax of DK Quality Homes Pty Ltd. We paid"
+    assert spans_of(R, text) == [("ORGANIZATION", "DK Quality Homes Pty Ltd")]
+    # a head word before "of" keeps the whole name
+    assert ("ORGANIZATION", "Victoria University of Wellington Ltd") in spans_of(
+        R, "Victoria University of Wellington Ltd said"
+    )

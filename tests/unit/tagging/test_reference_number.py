@@ -347,3 +347,16 @@ def test_a_date_and_time_after_a_case_cue_is_no_case_number(spans_of):
 
     text = "Report no.: IR-ZGZ-2025-0093\nDate/time of incident: 2025-02-18 06:35   Location"
     assert spans_of(CaseNumberRecognizer(), text, 0.0) == [("CASE_NUMBER", "IR-ZGZ-2025-0093")]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Bank tujuan: BCA     Rekening: 5210448376\nJumlah", "5210448376"),
+        ("confirm your CBE account, is it 1000234785612?", "1000234785612"),
+        ("virement : RIB 007 780 0001234567000123 45 (banque)", "007 780 0001234567000123 45"),
+        ("Donations can be made to CBU 0110599520000012345678 or", "0110599520000012345678"),
+    ],
+)
+def test_indonesian_moroccan_and_argentine_account_cues(text, expected, spans_of):
+    assert ("ACCOUNT_NUMBER", expected) in spans_of(A, text, THRESHOLD)
