@@ -123,7 +123,19 @@ _INITIAL_NAME = re.compile(
     rf"[A-Z][^\W\d_]+(?:['\u2019\-][A-Z]?[^\W\d_]+)*(?:[ \t][A-Z][^\W\d_]+)?)"
 )
 _NAME_GOES_ON = re.compile(r"[ \t][A-Z\u00c0-\u00de]")
-_TITLE_INITIALS = re.compile(rf"\b{_TITLE_RX}[ \t]+(?P<ent>{_INITIALS})(?![ \t]?[A-Z\w]|-)")
+# ranks written before an initial in judgments and reports ("Lieutenant P. and Sergeant D.")
+_RANK_RX = (
+    r"(?:Lieutenant|Lt\.?|Sergeant|Sgt\.?|Constable|Inspector|Insp\.?|Captain|Capt\.?|Major|"
+    r"Colonel|Col\.?|Corporal|Cpl\.?|Detective|Officer|Judge|Justice|Witness|Applicant|Doctor)"
+)
+_TITLE_INITIALS = re.compile(
+    rf"\b(?:{_TITLE_RX}|{_RANK_RX})[ \t]+(?P<ent>{_INITIALS})(?![ \t]?[A-Z]|\w|-)"
+)
+# a title before a family name in capitals and the given names ("Mrs PARK Ji-yeon",
+# "Mr NGUYEN Van Minh")
+_TITLE_CAPS_FAMILY = re.compile(
+    rf"\b{_TITLE_RX}[ \t]+(?P<ent>[A-Z]{{2,}}(?:[ \t][A-Z][a-z]+(?:-[a-z]+)?){{1,2}})(?![\w\-])"
+)
 # "PAPADOPOULOS, Eleni" (registers, obituaries, court lists "H1198  NGUYEN, Thanh Binh",
 # "Ltd v SUMMERS, Grace", "Pt: BROWN, Andre Marcus"): checked against given names. Inside a
 # line the word before must not be upper case too ("PLEASE NOTE, John"), see analyze.
@@ -391,7 +403,7 @@ _HEADING_NAME = re.compile(
 # Chukwudi "Small" Nnamdi, Paddy "the Post" Hourigan: a quoted nickname inside a name
 _QUOTED_MIDDLE = re.compile(
     r"(?<![\w])(?P<ent>[A-Z][^\W\d_]+[ \t][\"\u201c\u2018'][^\"\u201d\u2019'\n]{1,20}"
-    r"[\"\u201d\u2019'][ \t][A-Z][^\W\d_]+(?:-[A-Z][^\W\d_]+)?)"
+    r"[\"\u201d\u2019'][ \t](?:[A-Z]['\u2019])?[A-Z][^\W\d_]+(?:-[A-Z][^\W\d_]+)?)"
 )
 # "Morag is phoning", "Raju called from", "Kobayashi will meet you": an unknown capitalized word
 # doing what people do.
@@ -432,9 +444,10 @@ _RELATION_NAME = re.compile(
 # lady called" / "gave her name as". Taken only when the word is a known given name or rare
 # as an English word ("sister Company" is not a name).
 _KIN_NAME = re.compile(
-    r"(?<![\w\-])(?:(?:great-)?(?:grand)?(?:wife|husband|son|daughter|sister|brother|mother|"
-    r"father|child|children|niece|nephew|cousin|aunt|uncle|grandchild|grandchildren|twin|"
-    r"stepson|stepdaughter|partner|sons|daughters|sisters|brothers)(?:-in-law|s-in-law)?|"
+    r"(?<![\w\-])(?:(?:[Gg]reat-)?(?:[Gg]rand)?(?:[Ww]ife|[Hh]usband|[Ss]on|[Dd]aughter|[Ss]ister|"
+    r"[Bb]rother|[Mm]other|[Ff]ather|[Cc]hild|[Cc]hildren|[Nn]iece|[Nn]ephew|[Cc]ousin|[Aa]unt|"
+    r"[Uu]ncle|grandchild|grandchildren|[Tt]win|[Ss]tepson|[Ss]tepdaughter|[Pp]artner|sons|"
+    r"daughters|sisters|brothers)(?:-in-law|s-in-law)?|"
     r"(?:lady|man|woman|guy|girl|boy|bloke|chap|fella|gentleman|someone|person|agent|nurse)"
     r"[ \t]+(?:called|named)|(?:his|her|their|my)[ \t]+name[ \t]+as)[ \t]+"
     r"(?P<ent>(?P<first>[A-Z\u00c0-\u00de][^\W\d_]+(?:[\-'\u2019][A-Z\u00c0-\u00de]?[^\W\d_]+)*)"
@@ -696,6 +709,8 @@ class PersonCueRecognizer(Recognizer):
                 self._add(out, text, m.start("ent"), m.end("ent"), self.FIELD_SCORE)
         for m in _TITLE_INITIALS.finditer(text):
             out.append(Span(m.start("ent"), m.end("ent"), "PERSON", self.INITIALS_SCORE, self.name))
+        for m in _TITLE_CAPS_FAMILY.finditer(text):
+            self._add(out, text, m.start("ent"), m.end("ent"), self.FIELD_SCORE)
         sign_offs = [m for m in _SIGN_OFF.finditer(text) if m.group("ent") not in _SIGN_OFF_NOT]
         if sign_offs:
             counts = Counter(m.group("ent") for m in sign_offs)
@@ -823,7 +838,8 @@ class PersonCueRecognizer(Recognizer):
                    for w in words):  # fmt: skip
                 self._add(out, text, head.start("ent"), head.end("ent"), self.FIELD_SCORE)
         for m in _QUOTED_MIDDLE.finditer(text):
-            self._add(out, text, m.start("ent"), m.end("ent"), self.LETTER_SCORE)
+            # 'Cornelius "Con" O'Driscoll': above NER's part of it ("Cornelius")
+            self._add(out, text, m.start("ent"), m.end("ent"), self.NOTE_SCORE)
         for m in _HUMAN_VERB.finditer(text):
             words = m.group("ent").split()
             if any(

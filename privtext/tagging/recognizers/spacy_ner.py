@@ -53,6 +53,13 @@ _MONTH_OR_DAY = re.compile(
 _DIGIT = re.compile(r"\d")
 # Leading words spaCy often includes in an entity that are not part of the name.
 _LEADING = re.compile(r"(?i)^(?:the|a|an|mr|mrs|ms|dr|prof)\.?\s+")
+# lower-case words that NER ran into the front of a name ("kin Cornelius", "el celular de
+# Andrés"); name particles alone ("van der Berg", "de la Cruz", "bin Laden") stay
+_LOWER_LEAD = re.compile(r"(?:[a-z\u00df-\u00ff]+[ \t]+)+(?=[A-Z\u00c0-\u00de])")
+_NAME_PARTICLES = frozenset(
+    "van von der den de del della di da das dos du la le el al bin binti ibn bint ben ter ten "
+    "y e mac".split()
+)
 _TRAILING_WEEKDAY = re.compile(
     r"(?:[ \t]+[-\u2013\u2014])?[ \t]+(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|"
     r"Sunday)\Z"
@@ -474,7 +481,7 @@ def _is_role(phrase: str) -> bool:
     return 1 <= len(words) <= 4 and words[-1].lower() in role_heads() | {"chair"}
 
 
-_PART_SEP = re.compile(r",[ \t]+|[ \t]+[-\u2013\u2014][ \t]+")
+_PART_SEP = re.compile(r",[ \t]+|[ \t]+[-\u2013\u2014][ \t]+|[ \t]+at[ \t]+")
 
 
 def _split_role_or_person(text: str, start: int, end: int) -> list[tuple[int, int, str]] | None:
@@ -1054,6 +1061,12 @@ class SpacyNerRecognizer(BatchRecognizer):
                     continue
                 etype, score = mapped
                 start, end = ent_start, ent_end
+                if etype in ("PERSON", "ORGANIZATION", "LOCATION"):
+                    lead = _LOWER_LEAD.match(text, start, end)
+                    if lead is not None and any(
+                        w not in _NAME_PARTICLES for w in lead.group().split()
+                    ):
+                        start = lead.end()
                 surface = text[start:end]
                 if etype != "DATE":
                     m = _LEADING.match(surface)

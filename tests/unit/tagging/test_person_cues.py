@@ -222,3 +222,19 @@ def test_person_verbs_need_a_known_given_name_and_attending_is_no_list(text, spa
     assert ("PERSON", "Dublin") not in spans_of(R, text)
     assert ("PERSON", "Will") not in spans_of(R, text)
     assert ("PERSON", "MD") not in spans_of(R, text)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Discharge planned. Partner Aroha to collect him.", "Aroha"),
+        ("he was beaten by Lieutenant P. and Sergeant D., in order to", "P."),
+        ("Guest 2: Mrs PARK Ji-yeon     Passport: M73920184", "PARK Ji-yeon"),
+        ('next of kin Cornelius "Con" O\'Driscoll, 82, was seen', 'Cornelius "Con" O\'Driscoll'),
+    ],
+)
+def test_capitalised_kin_word_rank_initial_caps_family_and_quoted_nickname(text, expected):
+    from privtext.tagging.recognizers.person_cues import PersonCueRecognizer
+
+    got = [text[s.start : s.end] for s in PersonCueRecognizer().analyze(text)]
+    assert expected in got

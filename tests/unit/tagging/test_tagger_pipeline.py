@@ -866,3 +866,17 @@ def test_cues_found_on_blind_text_hold_in_the_whole_tagger(full_tagger, text, su
     got = {(text[s.start : s.end], s.start, s.entity_type) for s in full_tagger.tag(text)}
     starts = [i for i in range(len(text)) if text.startswith(surface, i)]
     assert all((surface, i, etype) in got for i in starts)
+
+
+def test_lower_case_words_in_front_of_a_ner_name_are_dropped_and_a_person_at_a_firm_is_split(
+    full_tagger,
+):
+    def spans(text):
+        return [(s.entity_type, text[s.start : s.end]) for s in full_tagger.tag_batch([text])[0]]
+
+    got = spans("For the venue, Innocent at Ikaze Innovation Hub confirmed the booking.")
+    assert ("PERSON", "Innocent") in got and ("ORGANIZATION", "Ikaze Innovation Hub") in got
+    got = spans("[19:06] Tía Gloria: el celular de Andrés es 310 584 2271")
+    assert ("PERSON", "Andrés") in got
+    got = spans('next of kin Cornelius "Con" O\'Driscoll, 82, was seen. Con stood up.')
+    assert ("PERSON", "Con") in got and not any("kin" in s for _, s in got)
