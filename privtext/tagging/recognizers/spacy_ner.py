@@ -1049,7 +1049,10 @@ class SpacyNerRecognizer(BatchRecognizer):
         Returns:
             One list of spans per text.
         """
+        from privtext.tagging.recognizers.gazetteer import load_gazetteer  # (imports this module)
+
         self.load()
+        given = load_gazetteer(None).given
         out: list[list[Span]] = []
         cased = [case_for_ner(t) for t in texts]
         for text, ents in zip(texts, self._entities(cased), strict=True):
@@ -1067,6 +1070,18 @@ class SpacyNerRecognizer(BatchRecognizer):
                         w not in _NAME_PARTICLES for w in lead.group().split()
                     ):
                         start = lead.end()
+                if etype == "PERSON":
+                    # "Kenyan Daniel Kiprotich Rotich": a nationality NER ran into the name
+                    first, _, rest = text[start:end].partition(" ")
+                    if (
+                        rest.split(" ", 1)[0] in given
+                        and _known_phrase_type(first) == "NATIONALITY"
+                        and first not in given
+                    ):
+                        spans.append(
+                            Span(start, start + len(first), "NATIONALITY", score, self.name)
+                        )
+                        start += len(first) + 1
                 surface = text[start:end]
                 if etype != "DATE":
                     m = _LEADING.match(surface)

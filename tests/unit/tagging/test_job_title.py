@@ -177,3 +177,23 @@ def test_a_listed_title_of_several_words_outranks_ner_and_organisation_guesses()
     # a title opening with an organisation's head word, or "X of the Y", keeps the base score
     base = JobTitleRecognizer.BASE_SCORE
     assert scores["Bank Manager"] == scores["Director of the Board"] == base
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("trabaja como taxista en Lima", "taxista"),
+        ("ela é porteiro do prédio", "porteiro"),
+        ("Mme Alaoui, assistante sociale, a confirmé", "assistante sociale"),
+        ("pani Nowak, farmaceutka, zeznała", "farmaceutka"),
+        ("Teknik Direktör olarak atandı", "Teknik Direktör"),
+        ("toimii lähihoitaja", "lähihoitaja"),
+        ("RE: OFFER OF EMPLOYMENT – QUALITY ASSURANCE OFFICER", "QUALITY ASSURANCE OFFICER"),
+    ],
+)
+def test_occupations_in_other_languages_and_more_english_titles(text, expected, spans_of):
+    assert ("JOB_TITLE", expected) in spans_of(JobTitleRecognizer(), text)
+
+
+def test_a_contractor_alone_is_no_job_title(spans_of):
+    assert spans_of(JobTitleRecognizer(), "a contractor would be in touch") == []

@@ -880,3 +880,10 @@ def test_lower_case_words_in_front_of_a_ner_name_are_dropped_and_a_person_at_a_f
     assert ("PERSON", "Andrés") in got
     got = spans('next of kin Cornelius "Con" O\'Driscoll, 82, was seen. Con stood up.')
     assert ("PERSON", "Con") in got and not any("kin" in s for _, s in got)
+
+
+def test_a_nationality_run_into_a_ner_person_is_its_own_span(full_tagger):
+    text = "The men's race was won by Kenyan Daniel Kiprotich Rotich, 24, from Iten."
+    got = [(s.entity_type, text[s.start : s.end]) for s in full_tagger.tag_batch([text])[0]]
+    assert ("NATIONALITY", "Kenyan") in got
+    assert not any(t == "PERSON" and "Kenyan" in s for t, s in got)
