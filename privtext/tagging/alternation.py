@@ -23,6 +23,8 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator, Sequence
 
+from privtext.tagging.prefilter import could_match, required_literals
+
 
 class Alternation:
     """The named patterns ``branches`` as one leftmost-first alternation."""
@@ -31,6 +33,9 @@ class Alternation:
         self.union = re.compile("|".join(f"(?P<{name}>{rx})" for name, rx in branches))
         self.branches = [re.compile(f"(?P<{name}>{rx})") for name, rx in branches]
         self.groupindex = self.union.groupindex
+        # the literals each branch needs (prefilter.py): a branch that cannot match a text
+        # is not searched in it
+        self.needs = [required_literals(rx) for rx in self.branches]
 
     def finditer(self, text: str) -> Iterator[re.Match[str]]:
         """The union's ``finditer(text)``, branch by branch (see the module docstring)."""
@@ -41,7 +46,10 @@ class Alternation:
 
     def _scan(self, text: str) -> Iterator[re.Match[str]]:
         branches = self.branches
-        pending = [rx.search(text) for rx in branches]
+        pending = [
+            rx.search(text) if could_match(need, text) else None
+            for rx, need in zip(branches, self.needs, strict=True)
+        ]
         while True:
             best = -1
             start = len(text) + 1
