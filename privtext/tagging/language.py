@@ -60,6 +60,11 @@ _FUNCTION_WORDS: dict[str, frozenset[str]] = {
     "pl": frozenset(
         "i w na z że się nie do to jest jak po od o za co ale czy przez jestem mam tak".split()
     ),
+    # Russian (Cyrillic)
+    "ru": frozenset(
+        "и в не на с что по из от для до при как это он она они мы вы его был была уже или но "
+        "если так же после за".split()
+    ),
     # Filipino (Tagalog and Taglish chats), Malay and Indonesian
     "fil": frozenset(
         "ang ng mga sa na si ni ko mo ka ay hindi po nga lang yung naman kasi pa din rin ba "

@@ -252,7 +252,8 @@ _HOUSE_NUM = (
 # A house number after the street name: "5", "7a", "15/4", "12-14", "214 bis", "12-III",
 # "No: 214", "nº 5". Never a year ("Hauptstraße 1998" is not read as an address).
 _TRAIL_NUM = (
-    rf"(?:(?:n[\u00ba\u00b0o]|N[\u00ba\u00b0o]|No|NO|no|Nr|nr)[ \t]*[.:]?[ \t]*)?{_NOT_YEAR}"
+    r"(?:(?:n[\u00ba\u00b0o]|N[\u00ba\u00b0o]|No|NO|no|Nr|nr)[ \t]*[.:]?[ \t]*|#[ \t]?)?"
+    rf"{_NOT_YEAR}"
     r"[0-9]{1,4}[A-Za-z]?(?:[ \t]*[\-/][ \t]*[0-9]{1,4}[a-zA-Z]?)?"
     r"(?:[ \t]+(?:bis|ter|quater)(?![\w])|-(?:I{1,3}|IV|V|hs|hg|huis)(?![\w]))?"
 )
@@ -269,7 +270,7 @@ _ROMANCE_TYPES = (
     r"Estrada|Via|Viale|Piazza|Piazzale|Corso|Largo|Vicolo|Contrada|Rua|Travessa|Strada|"
     r"Calea|Bulevardul|Ulica|Aleja|Ulitsa|Prospekt|Vulytsia|Vulitsa|ulica|aleja|[Pp]lac|"
     r"[Oo]siedle|[Rr]ondo|[Bb]orgo|Heol|Ffordd|Stryd|L\u00f4n|Rhodfa|Cilgant|Sr\u00e0id|"
-    r"Sr\u00e1id|B\u00f3thar|Jalan|Jir\u00f3n)"
+    r"Sr\u00e1id|B\u00f3thar|Jalan|Jir\u00f3n|calle|avenida)"
 )
 # Lower-case or capitalized street abbreviations: "ul. Długa", "str. Mihai Eminescu",
 # "vul. Shevchenka", "al. Jerozolimskie", "av. Paulista", "bd. Unirii".
@@ -281,7 +282,7 @@ _GERMANIC_SUFFIX = (
     r"(?:stra\u00dfe|strasse|str\.|weg|gasse|platz|allee|ring|damm|ufer|chaussee|steig|stieg|"
     r"pfad|markt|graben|vorstadt|zeile|kai|straat|laan|gracht|plein|kade|dijk|singel|steeg|"
     r"dreef|vej|gade|str\u00e6de|gatan|v\u00e4gen|vegen|veien|gata|gaten|gr\u00e4nd|torget|"
-    r"katu|tie|kuja)"
+    r"katu|tie|kuja|vegur|stræti|braut|stígur)"
 )
 _GERMANIC_WORD = r"(?:Stra\u00dfe|Strasse|Str\.|Weg|Gasse|Platz|Allee|Ring|Damm|Ufer|Chaussee)"
 _GERMAN_PREP = (
@@ -423,6 +424,30 @@ _CORE_PATTERNS.append(
         rf"(?:(?:Aly|Alley|Ln|Lane|Sec|Section)\.?[ \t]*[0-9]{{1,4}},[ \t]*){{1,3}}"
         rf"{_CAPWORD}(?:[ \t]+{_CAPWORD}){{0,2}}(?:[ \t]+[ENSW]\.)?[ \t]+"
         rf"(?:Rd|St|Road|Street|Blvd|Boulevard|Ave|Avenue)(?:\.|(?![\w]))",
+    )
+)
+# The type after the name, then the number: Hungarian ("Pozsonyi út 38", "Váci utca 12"),
+# Latvian ("Brīvības iela 214"), Lithuanian ("Savanorių pr. 176-12", "Gedimino g. 9"),
+# Estonian ("Narva mnt 7")
+_CORE_PATTERNS.append(
+    (
+        "type_after",
+        rf"(?<![\w]){_CAPWORD}(?:[ \t]+{_CAPWORD}){{0,2}}[ \t]+"
+        r"(?:út|utca|u\.|tér|körút|krt\.|iela|gatve|prospektas|pr\.|g\.|tänav|mnt\.?)"
+        rf"[ \t]+{_TRAIL_NUM}{_RB}",
+    )
+)
+# Russian-language layouts (Russia, Kazakhstan, Ukraine, Belarus...): the street type first,
+# the house after it, flat or office last; the city before ("г. Алматы, пр. Абая, 150/230",
+# "мкр. Самал-2, д. 58, кв. 14", "ул. Ленина, д. 5, кв. 12")
+_CYR_WORD = "[А-ЯЁ][а-яё]+(?:-[А-ЯЁа-яё0-9]+)*"
+_CORE_PATTERNS.append(
+    (
+        "cyrillic",
+        rf"(?<![\w])(?:г\.[ \t]*{_CYR_WORD}(?:[ \t]{_CYR_WORD})?,[ \t]*)?"
+        r"(?:ул|пр|пр-т|просп|мкр|мкрн|пер|б-р|бул|ш|наб|пл)\.[ \t]*"
+        rf"{_CYR_WORD}(?:[ \t]{_CYR_WORD})?,?[ \t]*(?:д\.[ \t]*)?[0-9]{{1,4}}[а-я]?"
+        r"(?:/[0-9]{1,4})?(?:,[ \t]*(?:кв|оф|корп|стр)\.[ \t]*[0-9]{1,4})*(?![\w/])",
     )
 )
 # Kigali's numbered streets: "KG 9 Ave 14", "KN 5 Rd 12"
@@ -569,8 +594,10 @@ _PART = (
     rf"(?:,?[ \t]+{_STATE}(?:[ \t]+{_CA_PC})?)?)"
     rf"{_END_STRICT}"
     # only after a street: a place and its numeric postcode ("Cercado de Lima 15001",
-    # "Taipei City 105", "Bali 80571")
-    rf"|(?P<postal_after>{_PLACE}[ \t]+[0-9]{{3,6}}){_END_STRICT})"
+    # "Taipei City 105", "Bali 80571"), a three-digit code and its place ("101 Reykjavík"),
+    # a postcode with its country's letters ("LV-1039")
+    rf"|(?P<postal_after>{_PLACE}[ \t]+[0-9]{{3,6}}|[0-9]{{3}}[ \t]+{_PLACE}"
+    rf"|[A-Z]{{2}}-[0-9]{{4,5}}){_END_STRICT})"
 )
 _SEP = r"(?:[ \t]*,[ \t]*(?:\r?\n[ \t]*)?|[ \t]*\r?\n[ \t]*)"
 _CONT_ONE = re.compile(rf"(?P<sep>{_SEP}){_PART}")

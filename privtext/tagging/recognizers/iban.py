@@ -4,13 +4,16 @@ A candidate is two upper-case letters, two check digits and up to 30 alphanumeri
 in space-separated groups (``GB82 WEST 1234 5698 7654 32``). When the whole candidate fails
 validation (for example because an upper-case word follows it), shorter prefixes of its
 groups are tried. A candidate that never validates is still tagged, with a lower score, when the
-word "IBAN" comes right before it. Validation covers the mod-97 checksum, the country's BBAN
-format and, where ``stdnum`` has one, the national check.
+word "IBAN" comes right before it, or when only its check digits are wrong (with them
+recomputed it is a valid IBAN of its country: the right length and BBAN format, a typo or an
+invented number). Validation covers the mod-97 checksum, the country's BBAN format and, where
+``stdnum`` has one, the national check.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import ClassVar
 
 from stdnum import iban as std_iban
@@ -35,26 +38,45 @@ class IbanRecognizer(Recognizer):
         if not text or not any(c in text for c in "0123456789"):
             return []
         out: list[Span] = []
-        n = len(text)
         for m in _CANDIDATE.finditer(text):
             raw = m.group()
             base = m.start()
-            ends = [c.end() for c in _CHUNK.finditer(raw)]
-            for end in reversed(ends):
-                stop = base + end
-                if stop < n and text[stop].isalnum():
-                    continue
-                compact = raw[:end].replace(" ", "")
-                if 15 <= len(compact) <= 34 and std_iban.is_valid(compact):
-                    out.append(Span(base, stop, "IBAN", self.SCORE, self.name))
-                    break
-            else:
-                # No valid prefix: an IBAN-shaped string right after the word "IBAN" is still
-                # an account number (a typo or an invented one) and is tagged, scored lower.
-                stop = base + len(raw.rstrip())
-                if (
-                    _IBAN_CUE.search(text, max(0, base - 16), base)
-                    and 15 <= len(raw.replace(" ", "")) <= 34
-                ):
-                    out.append(Span(base, stop, "IBAN", self.SHAPE_SCORE, self.name))
+            stop = _longest_prefix(text, base, raw, std_iban.is_valid)
+            if stop is not None:
+                out.append(Span(base, stop, "IBAN", self.SCORE, self.name))
+                continue
+            stop = _longest_prefix(text, base, raw, _only_check_digits_wrong)
+            if stop is not None:
+                out.append(Span(base, stop, "IBAN", self.SHAPE_SCORE, self.name))
+                continue
+            # No valid prefix: an IBAN-shaped string right after the word "IBAN" is still
+            # an account number (a typo or an invented one) and is tagged, scored lower.
+            stop = base + len(raw.rstrip())
+            if (
+                _IBAN_CUE.search(text, max(0, base - 16), base)
+                and 15 <= len(raw.replace(" ", "")) <= 34
+            ):
+                out.append(Span(base, stop, "IBAN", self.SHAPE_SCORE, self.name))
         return out
+
+
+def _only_check_digits_wrong(compact: str) -> bool:
+    """With its check digits recomputed, ``compact`` is a valid IBAN of its country."""
+    try:
+        fixed = compact[:2] + std_iban.calc_check_digits(compact) + compact[4:]
+    except Exception:  # not an IBAN shape stdnum can compute on
+        return False
+    return std_iban.is_valid(fixed)
+
+
+def _longest_prefix(text: str, base: int, raw: str, ok: Callable[[str], bool]) -> int | None:
+    """End of the longest prefix of ``raw`` (whole groups, not followed by a letter or digit)
+    whose compact form has an IBAN's length and passes ``ok``."""
+    for c in reversed(list(_CHUNK.finditer(raw))):
+        stop = base + c.end()
+        if stop < len(text) and text[stop].isalnum():
+            continue
+        compact = raw[: c.end()].replace(" ", "")
+        if 15 <= len(compact) <= 34 and ok(compact):
+            return stop
+    return None

@@ -149,6 +149,7 @@ _ID_WORD_AFTER = re.compile(
     r"[ \t]+(?:[Nn]umber|[Nn]o\.|NO\.|ID|PIN|[Cc]ard|[Mm]embership[ \t]+[Nn]umber)(?![\w])"
 )
 _ID_WORD_END = re.compile(r"[ \t](?:No|NO|Number|Nr)\.?\Z")
+_CODE_WORD = re.compile(r"(?<![\w\-])(?:[A-Z]+[0-9]|[0-9]+[A-Z])[A-Z0-9]*(?![\w\-])")
 _TITLED_OF = re.compile(r"[ \t](?:of|from|at)[ \t](?:the[ \t])?")
 _PERSON_OF = re.compile(
     r"(?P<name>[A-Z][a-z]+(?:[ \t][A-Z][a-z'\u2019\-]+){1,2})[ \t](?:of|from|at)[ \t](?:the[ \t])?"
@@ -221,6 +222,13 @@ class OrganizationRecognizer(Recognizer):
                         s = of.end()
                 surface = text[s:e].rstrip(".,")
                 e = s + len(surface)
+                code = _CODE_WORD.search(
+                    surface, surface.find(" ") + 1 if " " in surface else len(surface)
+                )
+                if code is not None:
+                    # "TBC Bank GE29 TB00 0000": a code (letters and digits) ends the name
+                    surface = surface[: code.start()].rstrip(" ,")
+                    e = s + len(surface)
                 if (
                     _ID_WORD_AFTER.match(text, e)
                     or _ID_WORD_END.search(surface)

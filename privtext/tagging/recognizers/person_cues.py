@@ -131,6 +131,25 @@ _RANK_RX = (
 _TITLE_INITIALS = re.compile(
     rf"\b(?:{_TITLE_RX}|{_RANK_RX})[ \t]+(?P<ent>{_INITIALS})(?![ \t]?[A-Z]|\w|-)"
 )
+# Russian-style full names with a patronymic, in either order: "Сейткалиева Айгерим
+# Болатовна", "Ержан Бакытович Сейткалиев" (Russia, Kazakhstan, Ukraine, Belarus...)
+_CYR = (
+    r"[\u0410-\u042f\u0401][\u0430-\u044f\u0451]+(?:-[\u0410-\u042f\u0401][\u0430-\u044f\u0451]+)?"
+)
+_PATRONYMIC = (
+    r"[\u0410-\u042f\u0401][\u0430-\u044f\u0451]+(?:\u043e\u0432\u0438\u0447|\u0435\u0432\u0438\u0447|"
+    r"\u0438\u0447|\u043e\u0432\u043d\u0430|\u0435\u0432\u043d\u0430|\u0438\u0447\u043d\u0430|"
+    r"\u0438\u043d\u0438\u0447\u043d\u0430)"
+)
+_CYRILLIC_FULL_NAME = re.compile(
+    rf"(?<![\w\-])(?P<ent>{_CYR}[ \t]{_CYR}[ \t]{_PATRONYMIC}|{_CYR}[ \t]{_PATRONYMIC}[ \t]{_CYR})"
+    r"(?![\w\-])"
+)
+# an airline passenger: "ELTAYEB/HASSAN OSMAN MR" (family name / given names, then the title)
+_PNR_NAME = re.compile(
+    r"(?<![\w/])(?P<ent>[A-Z]{2,}(?:[ \-][A-Z]{2,})*/[A-Z]{2,}(?:[ \-][A-Z]{2,})*)"
+    r"(?=[ \t]+(?:MR|MRS|MS|MSTR|MISS|MX|DR|CHD|INF)(?![\w]))"
+)
 # a title before a family name in capitals and the given names ("Mrs PARK Ji-yeon",
 # "Mr NGUYEN Van Minh")
 _TITLE_CAPS_FAMILY = re.compile(
@@ -709,8 +728,9 @@ class PersonCueRecognizer(Recognizer):
                 self._add(out, text, m.start("ent"), m.end("ent"), self.FIELD_SCORE)
         for m in _TITLE_INITIALS.finditer(text):
             out.append(Span(m.start("ent"), m.end("ent"), "PERSON", self.INITIALS_SCORE, self.name))
-        for m in _TITLE_CAPS_FAMILY.finditer(text):
-            self._add(out, text, m.start("ent"), m.end("ent"), self.FIELD_SCORE)
+        for rx in (_TITLE_CAPS_FAMILY, _CYRILLIC_FULL_NAME, _PNR_NAME):
+            for m in rx.finditer(text):
+                self._add(out, text, m.start("ent"), m.end("ent"), self.FIELD_SCORE)
         sign_offs = [m for m in _SIGN_OFF.finditer(text) if m.group("ent") not in _SIGN_OFF_NOT]
         if sign_offs:
             counts = Counter(m.group("ent") for m in sign_offs)

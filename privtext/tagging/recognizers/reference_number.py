@@ -303,7 +303,7 @@ _NOT_CODE_BEFORE = re.compile(
 _NOT_CODE_WINDOW = 20
 # cue words before a code that make it a case or file reference
 _CASE_CUE = re.compile(
-    r"(?i)(?<!\w)(?:ref|reference|case|file|ticket|claim|application|docket|dossier|incident|"
+    r"(?i)(?<!\w)(?:refs?|reference|case|file|ticket|claim|application|docket|dossier|incident|"
     r"complaint|tracking|order|invoice|delivery|note|booking|refund|return|report|log|az|"
     r"aktenzeichen|dossier|matter|appeal|request|parcel|shipment|consignment|crime|"
     r"investigation|quote|quotation|receipt|transaction|confirmation|r[\u00e9e]f[\u00e9e]rence|"
@@ -585,6 +585,10 @@ _SORT_CODE_RX = re.compile(
     r"(?i:sort\s*code)\s*(?:is\s+|[:=]\s*)?(?P<ent>[0-9]{2}[\-\s][0-9]{2}[\-\s][0-9]{2})"
     r"(?![0-9])"
 )
+# a number after the numero sign, of four digits or more ("№ 60" of a drug is a count)
+_NUMERO_RX = re.compile(
+    r"\u2116[ \t\u00a0]*(?P<id>[0-9](?:[0-9]|[\-/](?=[0-9])){3,29})(?![\w\-/]|[.,][0-9])"
+)
 _GENERIC_ID_RX = re.compile(
     rf"(?<![\w])(?:ID|Id|id|No\.|no\.|Nr\.|#|(?i:number))\s*(?:[:=]\s*)?{_ID}"
 )
@@ -740,6 +744,13 @@ class AccountNumberRecognizer(Recognizer):
             if _PHONE_WORD_BEFORE.search(text, lo, m.start()) is not None:
                 continue
             add(s, e, _GENERIC_SCORE)
+        if "\u2116" in text:
+            for m in _NUMERO_RX.finditer(text):
+                # "удостоверение личности № 048713925", "таб. № 0342": the numero sign
+                s, e = m.span("id")
+                if (s, e) in seen or any(sp.start <= s < sp.end for sp in out):
+                    continue
+                add(s, e, _GENERIC_SCORE)
         for m in _scan(_RANK_RX, text, windows):
             s, e = m.span("id")
             if (s, e) in seen or _YEAR.fullmatch(text[s:e]):

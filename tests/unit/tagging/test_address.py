@@ -573,3 +573,27 @@ def test_street_layouts_of_peru_taiwan_rwanda_egypt_chile_indonesia_colombia_and
 
 def test_junior_after_a_name_is_no_street():
     assert R.analyze("Willie J. Mobley Jr. of Dayton, Ohio; Sammy Davis Jr. 1925") == []
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Аптека № 12\nг. Алматы, пр. Абая, 150/230, тел. +7", "г. Алматы, пр. Абая, 150/230"),
+        (
+            "Адрес: г. Алматы, мкр. Самал-2, д. 58, кв. 14\nТелефон:",
+            "г. Алматы, мкр. Самал-2, д. 58, кв. 14",
+        ),
+        ("Laugavegur 58b, 101 Reykjavík\n", "Laugavegur 58b, 101 Reykjavík"),
+        ("Pozsonyi út 38, 1137 Budapest\n", "Pozsonyi út 38, 1137 Budapest"),
+        ("Savanorių pr. 176-12, LT-03154 Vilnius\n", "Savanorių pr. 176-12, LT-03154 Vilnius"),
+        ("Dirección: calle Tiwanacu N° 88, zona Villa Dolores", "calle Tiwanacu N° 88"),
+    ],
+)
+def test_street_layouts_in_cyrillic_icelandic_hungarian_lithuanian_and_bolivian_text(
+    text, expected, spans_of
+):
+    assert spans_of(R, text, THRESHOLD) == [("STREET_ADDRESS", expected)]
+
+
+def test_a_citation_with_et_al_is_no_street():
+    assert R.analyze("Smith et al. 2019 and Jones al. 12") == []

@@ -26,8 +26,7 @@ def test_when_a_valid_iban_appears_then_it_is_tagged(text, expected, spans_of):
     "text",
     [
         "",
-        "GB82 WEST 1234 5698 7654 33",  # checksum off by one
-        "GB83WEST12345698765432",
+        "GB82 WEST 1234 5698 7654",  # too short for a British IBAN
         "XX82 WEST 1234 5698 7654 32",  # unknown country
         "gb82 west 1234 5698 7654 32",  # lower case is not matched
         "DE89370400440532013000X",  # glued to a letter
@@ -46,7 +45,28 @@ def test_when_an_iban_shaped_string_fails_its_checksum_after_iban_then_it_is_tag
     assert [(text[s.start : s.end], s.score) for s in spans] == [
         ("DE44 5005 0201 0000 8847 21", IbanRecognizer.SHAPE_SCORE)
     ]
-    assert IbanRecognizer().analyze("the code DE44 5005 0201 0000 8847 21 is bad") == []
+    # without the word: tagged only when nothing but the check digits is wrong
+    text = "the code DE44 5005 0201 0000 8847 21 is bad"
+    assert [s.score for s in IbanRecognizer().analyze(text)] == [IbanRecognizer.SHAPE_SCORE]
+    assert IbanRecognizer().analyze("the code DE44 5005 0201 0000 8847 2 is bad") == []
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("GB82 WEST 1234 5698 7654 33", "GB82 WEST 1234 5698 7654 33"),  # checksum off by one
+        ("GB83WEST12345698765432", "GB83WEST12345698765432"),
+        ("due to TBC Bank GE29 TB00 0000 0360 1234 56; put", "GE29 TB00 0000 0360 1234 56"),
+        ("to the Seller's account LV80 HABA 0551 0348 1276 5.", "LV80 HABA 0551 0348 1276 5"),
+    ],
+)
+def test_an_iban_whose_only_fault_is_its_check_digits_is_tagged_lower(text, expected):
+    from privtext.tagging.recognizers.iban import IbanRecognizer
+
+    spans = IbanRecognizer().analyze(text)
+    assert [(text[s.start : s.end], s.score) for s in spans] == [
+        (expected, IbanRecognizer.SHAPE_SCORE)
+    ]
 
 
 def test_a_labelled_iban_that_fails_its_checksum_beats_a_phone_number_read_inside_it():

@@ -63,3 +63,10 @@ def test_greetings_and_thanks_of_other_languages_are_no_names():
     for text, spans in zip(texts, ner.analyze_batch(texts), strict=True):
         got = {text[s.start : s.end] for s in spans}
         assert "Diolch" not in got and "Mulțumesc" not in got
+
+
+def test_russian_text_is_told_from_english():
+    from privtext.tagging.language import guess_language
+
+    text = "Пациентка по состоянию здоровья из дома не выходит, и это не первый раз что так"
+    assert guess_language(text) == "ru"

@@ -118,3 +118,9 @@ def test_a_person_of_a_firm_is_left_out_of_the_firm(spans_of):
     assert ("ORGANIZATION", "Victoria University of Wellington Ltd") in spans_of(
         R, "Victoria University of Wellington Ltd said"
     )
+
+
+def test_a_code_ends_an_organisation_name(spans_of):
+    got = spans_of(R, "Annual fees are due to TBC Bank GE29 TB00 0000 0360 1234 56; put")
+    assert ("ORGANIZATION", "TBC Bank") in got or got == []
+    assert not any("GE29" in v for _, v in got)

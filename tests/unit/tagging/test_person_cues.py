@@ -238,3 +238,21 @@ def test_capitalised_kin_word_rank_initial_caps_family_and_quoted_nickname(text,
 
     got = [text[s.start : s.end] for s in PersonCueRecognizer().analyze(text)]
     assert expected in got
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Пациент: Сейткалиева Айгерим Болатовна, 1979 г.р.", "Сейткалиева Айгерим Болатовна"),
+        (
+            "сын пациентки, Ержан Бакытович Сейткалиев, по доверенности",
+            "Ержан Бакытович Сейткалиев",
+        ),
+        ("Passenger 1: ELTAYEB/HASSAN OSMAN MR · Nationality", "ELTAYEB/HASSAN OSMAN"),
+    ],
+)
+def test_russian_names_with_a_patronymic_and_airline_passenger_names(text, expected):
+    from privtext.tagging.recognizers.person_cues import PersonCueRecognizer
+
+    got = [text[s.start : s.end] for s in PersonCueRecognizer().analyze(text)]
+    assert expected in got

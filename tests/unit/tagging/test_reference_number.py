@@ -360,3 +360,17 @@ def test_a_date_and_time_after_a_case_cue_is_no_case_number(spans_of):
 )
 def test_indonesian_moroccan_and_argentine_account_cues(text, expected, spans_of):
     assert ("ACCOUNT_NUMBER", expected) in spans_of(A, text, THRESHOLD)
+
+
+def test_a_number_after_the_numero_sign_needs_four_digits(spans_of):
+    text = "удостоверение личности № 048713925; Метформин 850 мг № 60; таб. № 0342."
+    got = [v for _, v in spans_of(A, text, THRESHOLD)]
+    assert "048713925" in got and "0342" in got and "60" not in got
+
+
+def test_refs_cue_a_list_of_codes(spans_of):
+    from privtext.tagging.recognizers.reference_number import CaseNumberRecognizer
+
+    text = "Uganda e-visa refs: UG-EV-2025-0418827, UG-EV-2025-0418828"
+    got = spans_of(CaseNumberRecognizer(), text, THRESHOLD)
+    assert ("CASE_NUMBER", "UG-EV-2025-0418827") in got
