@@ -536,6 +536,8 @@ class CaseNumberRecognizer(Recognizer):
 _ACCOUNT_KW = (
     r"(?:bank\s+account|account|acct|acc\.?|a/c|inv\.?|cust(?:omer)?_id|customer|client|member|membership|subscriber|"
     r"rekening|no\.?\s+rek\.?|rib|cbu|cvu|h\.\s?c\.|"
+    r"cuenta|conta|compte|konto|rachunek|hesap|iqama|c[\u00e9e]dula|personal\s+code|"
+    r"asmens\s+kodas|isikukood|personas\s+kods|"
     r"subscription|policy|insurance\s+policy|patient|employee|staff|personnel|payroll|"
     r"passport|licen[cs]e|driver'?s\s+licen[cs]e|driving\s+licen[cs]e|student|matriculation|"
     r"invoice|order|booking|reservation|confirmation|loyalty(?:\s+card)?|contract|"
@@ -815,8 +817,12 @@ class AccountNumberRecognizer(Recognizer):
 _ACRONYM_ID = re.compile(
     # the acronym may stand in brackets after the number's name: "Bank Verification Number
     # (BVN) 22184503917"
-    r"(?<![\w/])(?P<acr>[A-Z]{2,5})\)?(?:[ \t]+(?:number|no\.?|num|#))?(?:[ \t]+(?:is|was|as))?"
-    r"[ \t]*[:#(]?[ \t]*(?P<ent>\d{6,14}[A-Z]{0,2})(?![\w/.,]\d|\w)"
+    r"(?<![\w/.])(?P<acr>[A-Z]{2,8}|[\u0410-\u042f\u0401]{2,5}|(?:[A-Z]\.){2,4})\)?"
+    r"(?:[ \t]+(?:number|no\.?|num|#))?(?:[ \t]+(?:is|was|as))?"
+    r"[ \t]*[:#(]?[ \t]*(?P<ent>\d{6,20}[A-Z]{0,2}|\d{6}/\d{2}/\d|"
+    # spaced groups: eight digits or more, and no date ("03 08 1987")
+    r"(?=(?:[ \t]?\d){8})(?![0-3]?\d[ \t][01]?\d[ \t](?:19|20)\d\d(?!\d))"
+    r"\d{1,4}(?:[ \t]\d{1,5}){2,6}(?![ \t]\d))(?![\w/.,]\d|\w)"
 )
 # ... and codes of letters, digits and hyphens after the acronym and a colon, "number" or "as"
 # ("NHI: ZZZ0016", "DNI 53128476-K", "NRIC as 880412-10-5536", "NMC PIN: 21J0553O")

@@ -374,3 +374,42 @@ def test_refs_cue_a_list_of_codes(spans_of):
     text = "Uganda e-visa refs: UG-EV-2025-0418827, UG-EV-2025-0418828"
     got = spans_of(CaseNumberRecognizer(), text, THRESHOLD)
     assert ("CASE_NUMBER", "UG-EV-2025-0418827") in got
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("ИИН: 790512400318\nАдрес", "790512400318"),
+        ("Mrs Banda, 31 years, NRC 214587/10/1, ANC card", "214587/10/1"),
+        ("Rosa Elena, 38 años, C.I. 4812736 LP, comerciante", "4812736"),
+        ("I sent mine: JSHSHIR 31204985270041, is that", "31204985270041"),
+        ("CNI: 1 751 1985 04217 · +221 77 418 22 63", "1 751 1985 04217"),
+        ("b. 09/05/1990 – NIN 109905123456780012 – architect", "109905123456780012"),
+        ("Transferência, NIB 0001 0000 0045 8812 3015 7\n", "0001 0000 0045 8812 3015 7"),
+    ],
+)
+def test_acronym_named_numbers_cyrillic_dotted_long_slashed_and_spaced(text, expected, spans_of):
+    from privtext.tagging.recognizers.reference_number import IdAcronymRecognizer
+
+    assert ("ACCOUNT_NUMBER", expected) in spans_of(IdAcronymRecognizer(), text, THRESHOLD)
+
+
+def test_spaced_acronym_numbers_leave_nino_and_dates_alone(spans_of):
+    from privtext.tagging.recognizers.reference_number import IdAcronymRecognizer
+
+    r = IdAcronymRecognizer()
+    assert spans_of(r, "NI number QQ 12 34 65 C on file", THRESHOLD) == []
+    assert spans_of(r, "DATE OF BIRTH (DD MM YYYY): 03 08 1987 PPSN", THRESHOLD) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Nationality: Filipino\nIqama 2418883057 · Passport", "2418883057"),
+        ("My cédula is 0151923847 and my US passport", "0151923847"),
+        ("Débito automático: BROU, cuenta 001584392-00001\n", "001584392-00001"),
+        ("personal code (asmens kodas) 48903150417, residing", "48903150417"),
+    ],
+)
+def test_identity_and_account_words_of_other_languages(text, expected, spans_of):
+    assert ("ACCOUNT_NUMBER", expected) in spans_of(A, text, THRESHOLD)
