@@ -209,3 +209,11 @@ def test_a_brand_in_lower_case_outside_a_chat_is_left_alone(spans_of):
         "notes that the relevant records were produced in the proceedings."
     )
     assert ("ORGANIZATION", "paypal") not in spans_of(R, text)
+
+
+def test_west_african_peoples_are_groups_not_persons():
+    from privtext.tagging.recognizers.gazetteer import GazetteerRecognizer
+
+    text = "She speaks Wolof and Serer; her colleague is Burkinabè."
+    got = {(text[s.start : s.end], s.entity_type) for s in GazetteerRecognizer().analyze(text)}
+    assert {("Wolof", "NATIONALITY"), ("Serer", "NATIONALITY"), ("Burkinabè", "NATIONALITY")} <= got

@@ -197,3 +197,16 @@ def test_occupations_in_other_languages_and_more_english_titles(text, expected, 
 
 def test_a_contractor_alone_is_no_job_title(spans_of):
     assert spans_of(JobTitleRecognizer(), "a contractor would be in touch") == []
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("our minibus driver Sok Dara waited", "minibus driver"),
+        ("Врач: Жумабеков Н. Т., врач-терапевт, Городская", "врач-терапевт"),
+        ("the head guide and two porters", "head guide"),
+        ("Kept by the Club treasurer", "Club treasurer"),
+    ],
+)
+def test_more_compound_occupations_and_russian_ones(text, expected, spans_of):
+    assert ("JOB_TITLE", expected) in spans_of(JobTitleRecognizer(), text)
