@@ -168,12 +168,19 @@ _PATTERNS: list[tuple[str, str, float]] = [
         r"\((?P<p13>[0-9]{1,3}(?:[ \t]?(?:y|yrs?|years|yo|ans|a\u00f1os|anos|Jahre))?)\)",
         0.8,
     ),
-    # John Smith (43) / Maria Lopez, 43, / TARIQ AKHTAR, 68, / "Femi, 32 · Peckham" (a name
-    # alone opening a line, then its age and a separator)
+    # an age put after a person between commas: "Lemburis Kivuyo, now 81, confirmed"
+    (
+        "now_age",
+        r"(?<=[\w.]),[ \t]+now[ \t]+(?P<p23>[0-9]{1,3})(?=[ \t]*,)",
+        0.75,
+    ),
+    # John Smith (43) / Maria Lopez, 43, / Rosa Elena, 38 años, / TARIQ AKHTAR, 68, / "Femi,
+    # 32 · Peckham" (a name alone opening a line, then its age and a separator)
     (
         "after_name",
         rf"(?<![\w])(?:{_CAP}|{_CAPS})\s+(?:{_CAP}|{_CAPS})(?:\s*\((?P<p5>[0-9]{{1,3}})\)|,\s+"
-        rf"(?P<p6>[0-9]{{1,3}}),)|(?:(?m:^)|\|)[ \t]*(?:{_CAP}|{_CAPS})"
+        rf"(?P<p6>[0-9]{{1,3}}(?:[ \t]+(?:years|yrs|a\u00f1os|anos|ans|anni|Jahre))?),)"
+        rf"|(?:(?m:^)|\|)[ \t]*(?:{_CAP}|{_CAPS})"
         rf"(?:[ \t\-](?:{_CAP}|{_CAPS})){{0,3}},[ \t]+(?P<p14>[0-9]{{1,2}})"
         r"(?=[ \t]*[\u00b7\u2022|])",
         0.7,
@@ -195,6 +202,7 @@ _ENT = {
     "name_is_age": "p17",
     "sex_decade": "p19",
     "de_age": "p22",
+    "now_age": "p23",
 }
 _NUMBER = re.compile(r"[0-9]+")
 # Nouns whose "de/di N años|ans|anni" is a duration, not an age.

@@ -248,3 +248,15 @@ def test_ages_in_other_languages_and_after_party_nouns(text, expected, spans_of)
 )
 def test_durations_in_other_languages_are_no_ages(text, spans_of):
     assert spans_of(R, text, THRESHOLD) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Re: Mrs Chanda Mwape Banda, 31 years, NRC 214587/10/1", "31 years"),
+        ("Denunciante: MAMANI QUISPE, Rosa Elena, 38 años, C.I. 4812736 LP", "38 años"),
+        ("PW2 Lemburis Kivuyo, now 81, confirmed the sale.", "81"),
+    ],
+)
+def test_an_age_with_its_unit_or_after_now_between_commas(text, expected, spans_of):
+    assert ("AGE", expected) in spans_of(R, text)
