@@ -122,11 +122,13 @@ _INITIAL_NAME = re.compile(
     rf"(?<![\w.])(?P<ent>{_INITIALS}[ \t]?(?:{_PARTICLE}[ \t]){{0,2}}"
     rf"[A-Z][^\W\d_]+(?:['\u2019\-][A-Z]?[^\W\d_]+)*(?:[ \t][A-Z][^\W\d_]+)?)"
 )
+_INITIAL_WORD = re.compile(r"[A-Z]\.")
 _NAME_GOES_ON = re.compile(r"[ \t][A-Z\u00c0-\u00de]")
 # ranks written before an initial in judgments and reports ("Lieutenant P. and Sergeant D.")
 _RANK_RX = (
     r"(?:Lieutenant|Lt\.?|Sergeant|Sgt\.?|Constable|Inspector|Insp\.?|Captain|Capt\.?|Major|"
-    r"Colonel|Col\.?|Corporal|Cpl\.?|Detective|Officer|Judge|Justice|Witness|Applicant|Doctor)"
+    r"Colonel|Col\.?|Corporal|Cpl\.?|Detective|Officer|Judge|Justice|Witness|Applicant|Doctor|"
+    r"lieutenant|sergeant|constable|inspector|captain|corporal|detective|officer|witness)"
 )
 _TITLE_INITIALS = re.compile(
     rf"\b(?:{_TITLE_RX}|{_RANK_RX})[ \t]+(?P<ent>{_INITIALS})(?![ \t]?[A-Z]|\w|-)"
@@ -182,6 +184,11 @@ _FIELD_INITIALS = re.compile(
 _FAMILIES = re.compile(
     r"\b[Tt]he[ \t]+(?P<a>[A-Z][a-z\u00e0-\u024f'\-]+)(?:[ \t]+(?:and|&)[ \t]+"
     r"(?P<b>[A-Z][a-z\u00e0-\u024f'\-]+))?[ \t]+famil(?:y|ies)\b"
+    # "les familles Lapointe et Bélanger", "la familia Almonte", "a família Souza"
+    r"|\b(?:[Ll]es[ \t]+familles|[Ll]a[ \t]+famille|[Ll]as?[ \t]+familias?|"
+    r"[Aa]s?[ \t]+fam\u00edlias?)"
+    r"[ \t]+(?P<c>[A-Z][a-z\u00e0-\u024f'\-]+)(?:[ \t]+(?:et|y|e|&)[ \t]+"
+    r"(?P<d>[A-Z][a-z\u00e0-\u024f'\-]+))?\b"
 )
 # A given name, then a surname in capitals, as police and court logs write names: "Dean TAPLOW,
 # 34", "suspect Kieran O'NEILL"
@@ -718,7 +725,8 @@ class PersonCueRecognizer(Recognizer):
             ):
                 continue  # "U.S. Army", "N. Ireland"
             line_start = m.start("ent") == 0 or text[m.start("ent") - 1] == "\n"
-            if line_start and len(initials) == 2 and surname not in gaz.surnames:
+            one_initial = len(words) < 3 or not _INITIAL_WORD.fullmatch(words[1])
+            if line_start and len(initials) == 2 and one_initial and surname not in gaz.surnames:
                 continue  # section headings: "A. Background to the case", "B. Relevant law"
             self._add(out, text, m.start("ent"), m.end("ent"), self.INITIALS_SCORE)
         for m in _UPPER_COMMA_GIVEN.finditer(text):
@@ -745,12 +753,14 @@ class PersonCueRecognizer(Recognizer):
                     Span(m.start("ent"), m.end("ent"), "PERSON", self.INITIALS_SCORE, self.name)
                 )
         for m in _FAMILIES.finditer(text):
-            for g in ("a", "b"):
+            for g in ("a", "b", "c", "d"):
                 word = m.group(g)
                 if word is None or word in STOPWORDS or self._place_or_org(word):
                     continue
                 if word in gaz.surnames or _rare_as_word(word.lower(), 3.0):
-                    out.append(Span(m.start(g), m.end(g), "PERSON", self.SUPPORT_SCORE, self.name))
+                    # "les familles X et Y" names its families outright: above NER's guesses
+                    sc = self.SUPPORT_SCORE if g in ("a", "b") else self.NOTE_SCORE
+                    out.append(Span(m.start(g), m.end(g), "PERSON", sc, self.name))
         for m in _GIVEN_CAPS_SURNAME.finditer(text):
             given_word, family = m.group("g"), m.group("s")
             title = family[:1] + family[1:].lower()

@@ -256,3 +256,24 @@ def test_russian_names_with_a_patronymic_and_airline_passenger_names(text, expec
 
     got = [text[s.start : s.end] for s in PersonCueRecognizer().analyze(text)]
     assert expected in got
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Date of judgment: 27/02/2025\nA. R. Kisanga, Chairperson\n", "A. R. Kisanga"),
+        ("and alleges that officer A.M. kicked him", "A.M."),
+        ("une immense joie que les familles Lapointe et Bélanger annoncent", "Bélanger"),
+    ],
+)
+def test_two_initials_opening_a_line_lower_case_ranks_and_families_in_french(text, expected):
+    from privtext.tagging.recognizers.person_cues import PersonCueRecognizer
+
+    got = [text[s.start : s.end] for s in PersonCueRecognizer().analyze(text)]
+    assert expected in got
+
+
+def test_a_lettered_heading_is_still_no_person():
+    from privtext.tagging.recognizers.person_cues import PersonCueRecognizer
+
+    assert PersonCueRecognizer().analyze("A. Background to the case\nB. Relevant law") == []
