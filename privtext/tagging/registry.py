@@ -473,6 +473,7 @@ class Tagger:
         those are returned, for the caller to check each mention."""
         seen: set[str] = set()
         acting_only: set[str] = set()
+        standalone: set[str] | None = None  # the text's words of two or three capitals
         for s in kept:
             if s.entity_type != "PERSON" or not self._acts_on(s):
                 continue
@@ -497,7 +498,9 @@ class Tagger:
                 if ini in seen or word in STOPWORDS or not ini.isalpha():
                     continue
                 seen.add(ini)
-                if re.search(r"(?<![\w.@/\-])" + ini + r"(?![\w@/\-]|\.\w)", text):
+                if standalone is None:
+                    standalone = {m.group() for m in _STANDALONE_CAPS.finditer(text)}
+                if ini in standalone:
                     add(ini, "PERSON", min(s.score, 0.85))
                     if ini in _NOT_INITIALS:
                         acting_only.add(ini)
@@ -506,6 +509,9 @@ class Tagger:
 
 # Initials in brackets right after a person's name: "Priya Raghavan (PR)", "(MC, PCA)"
 _DEFINED_INITIALS = re.compile(r"[ \t]*\(([A-Z]{2,4})[,)]")
+# two or three capitals standing alone as a word: a document's possible initials, found once
+# (a candidate "DK" is there exactly when it is one of these matches)
+_STANDALONE_CAPS = re.compile(r"(?<![\w.@/\-])[A-Z]{2,3}(?![\w@/\-]|\.\w)")
 # above NER's and the gazetteer's guesses on the same letters ("KMB" a place, "NAB" a bank)
 _DEFINED_INITIALS_SCORE = 0.89
 
