@@ -147,6 +147,8 @@ _CYRILLIC_FULL_NAME = re.compile(
     rf"(?<![\w\-])(?P<ent>{_CYR}[ \t]{_CYR}[ \t]{_PATRONYMIC}|{_CYR}[ \t]{_PATRONYMIC}[ \t]{_CYR})"
     r"(?![\w\-])"
 )
+_ANY_CYRILLIC = re.compile("[\u0400-\u04ff]")
+_CAPS_SLASH_CAPS = re.compile("[A-Z]/[A-Z]")
 # an airline passenger: "ELTAYEB/HASSAN OSMAN MR" (family name / given names, then the title)
 _PNR_NAME = re.compile(
     r"(?<![\w/])(?P<ent>[A-Z]{2,}(?:[ \-][A-Z]{2,})*/[A-Z]{2,}(?:[ \-][A-Z]{2,})*)"
@@ -736,7 +738,13 @@ class PersonCueRecognizer(Recognizer):
                 self._add(out, text, m.start("ent"), m.end("ent"), self.FIELD_SCORE)
         for m in _TITLE_INITIALS.finditer(text):
             out.append(Span(m.start("ent"), m.end("ent"), "PERSON", self.INITIALS_SCORE, self.name))
-        for rx in (_TITLE_CAPS_FAMILY, _CYRILLIC_FULL_NAME, _PNR_NAME):
+        for rx, hint in (
+            (_TITLE_CAPS_FAMILY, None),
+            (_CYRILLIC_FULL_NAME, _ANY_CYRILLIC),
+            (_PNR_NAME, _CAPS_SLASH_CAPS),
+        ):
+            if hint is not None and hint.search(text) is None:
+                continue  # (a fast scan: the pattern cannot match without it)
             for m in rx.finditer(text):
                 self._add(out, text, m.start("ent"), m.end("ent"), self.FIELD_SCORE)
         sign_offs = [m for m in _SIGN_OFF.finditer(text) if m.group("ent") not in _SIGN_OFF_NOT]
