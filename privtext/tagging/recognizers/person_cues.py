@@ -147,6 +147,14 @@ _CYRILLIC_FULL_NAME = re.compile(
     rf"(?<![\w\-])(?P<ent>{_CYR}[ \t]{_CYR}[ \t]{_PATRONYMIC}|{_CYR}[ \t]{_PATRONYMIC}[ \t]{_CYR})"
     r"(?![\w\-])"
 )
+# a name in capitals with its age in brackets, as court lists and police logs write them:
+# "PATRICK SEAN DEVLIN (34)", "IONUȚ-CRISTIAN STAN (41)", "SIOBHÁN NÍ CHEALLAIGH (52)"
+_CAPS_LETTER = r"[A-Z\u00c0-\u00de\u0100-\u024f]"
+_CAPS_NAME_WORD = rf"{_CAPS_LETTER}{{2,}}(?:[\-']{_CAPS_LETTER}{{2,}})?"
+_CAPS_NAME_AGE = re.compile(
+    rf"(?<![\w\-'])(?P<ent>{_CAPS_NAME_WORD}(?:[ \t]{_CAPS_NAME_WORD}){{1,3}})"
+    r"[ \t]*\((?:[1-9][0-9]?|1[01][0-9])\)"
+)
 _ANY_CYRILLIC = re.compile("[\u0400-\u04ff]")
 _CAPS_SLASH_CAPS = re.compile("[A-Z]/[A-Z]")
 # an airline passenger: "ELTAYEB/HASSAN OSMAN MR" (family name / given names, then the title)
@@ -565,6 +573,13 @@ _ROLE_HEAD_WORD = re.compile(r"(?:" + ROLE_HEADS + r")", re.IGNORECASE)
 _TITLE_ACRONYMS = frozenset(a for a in ACRONYMS if a.isalnum()) | {"GP"}  # one list, job_title's
 
 
+def _known_place_phrase(phrase: str) -> bool:
+    """``phrase`` is exactly a city, region or country of the gazetteer ("Dakar")."""
+    gaz = load_gazetteer(None)
+    first = phrase.split(" ", 1)[0]
+    return any(p == phrase and t == "LOCATION" for p, t, _ in gaz.phrases.get(first, ()))
+
+
 def _overlapping(rx: re.Pattern[str], text: str) -> Iterator[re.Match[str]]:
     """``rx``'s matches, each search resuming at the previous match's ``ent`` group, so that a
     cue word caught as a name can still cue the next word ("and ask priya": "ask" after "and"
@@ -643,10 +658,14 @@ class PersonCueRecognizer(Recognizer):
         while comma >= 0:
             line_end = text.find("\n", comma)
             after = text[comma + 1 : line_end if line_end >= 0 else len(text)].split()[:5]
+            part = text[comma + 1 : e].split(",")[0].strip()
             if any(_ROLE_HEAD_WORD.fullmatch(w.strip(",;.()")) for w in after) or any(
                 w.strip(",;.()") in _ORG_HEADS for w in after[:4]
             ):
                 e = comma  # "Dr Huw Meredith, Taff Vale Surgery": the practice is no name
+                break
+            if part and _known_place_phrase(part):
+                e = comma  # "Signed: A. D. Ndiaye, Dakar, 28 February": the place is no name
                 break
             comma = text.find(",", comma + 1, e)
         # a field's abbreviation after the name ("Darnell J. Villanueva SSN: 439-...")
@@ -738,6 +757,9 @@ class PersonCueRecognizer(Recognizer):
                 self._add(out, text, m.start("ent"), m.end("ent"), self.FIELD_SCORE)
         for m in _TITLE_INITIALS.finditer(text):
             out.append(Span(m.start("ent"), m.end("ent"), "PERSON", self.INITIALS_SCORE, self.name))
+        for m in _CAPS_NAME_AGE.finditer(text):
+            if not self._place_or_org(m.group("ent").title()):
+                self._add(out, text, m.start("ent"), m.end("ent"), self.APPOSITION_SCORE)
         for rx, hint in (
             (_TITLE_CAPS_FAMILY, None),
             (_CYRILLIC_FULL_NAME, _ANY_CYRILLIC),

@@ -473,6 +473,12 @@ def _generic_codes(text: str, windows: list[tuple[int, int]]) -> list[tuple[int,
     return out
 
 
+# a court list's numbered line: "1. 25/018244 PATRICK SEAN DEVLIN (34)" (year / sequence)
+_COURT_LIST_CASE = re.compile(
+    r"(?m)^[ \t]*[0-9]{1,3}[.)][ \t]+(?P<ent>[0-9]{2}/[0-9]{5,7})(?=[ \t]+[A-Z\u00c0-\u00de])"
+)
+
+
 class CaseNumberRecognizer(Recognizer):
     """Tag case, application, file and ticket numbers as ``CASE_NUMBER``."""
 
@@ -529,6 +535,11 @@ class CaseNumberRecognizer(Recognizer):
             cue = _CASE_CUE.search(text, _line_start(text, s, _CUE_WINDOW), s) is not None
             score = _CODE_CUE_SCORE if cue else _CODE_SCORE
             out.append(Span(s, e, "CASE_NUMBER", score, self.name))
+        for m in _COURT_LIST_CASE.finditer(text):
+            s, e = m.span("ent")
+            if (s, e) not in seen and not any(a <= s and e <= b for a, b in seen):
+                seen[(s, e)] = len(out)
+                out.append(Span(s, e, "CASE_NUMBER", _CODE_CUE_SCORE, self.name))
         return out
 
 

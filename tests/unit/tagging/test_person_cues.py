@@ -277,3 +277,13 @@ def test_a_lettered_heading_is_still_no_person():
     from privtext.tagging.recognizers.person_cues import PersonCueRecognizer
 
     assert PersonCueRecognizer().analyze("A. Background to the case\nB. Relevant law") == []
+
+
+def test_a_name_in_capitals_with_its_age_in_brackets_and_a_place_after_a_signature():
+    from privtext.tagging.recognizers.person_cues import PersonCueRecognizer
+
+    r = PersonCueRecognizer()
+    text = "3. 24/112976 IONUȚ-CRISTIAN STAN (41), Romanian national"
+    assert "IONUȚ-CRISTIAN STAN" in [text[s.start : s.end] for s in r.analyze(text)]
+    text = "Signed: A. D. Ndiaye, Dakar, 28 February 2025"
+    assert {text[s.start : s.end] for s in r.analyze(text)} == {"A. D. Ndiaye"}

@@ -413,3 +413,11 @@ def test_spaced_acronym_numbers_leave_nino_and_dates_alone(spans_of):
 )
 def test_identity_and_account_words_of_other_languages(text, expected, spans_of):
     assert ("ACCOUNT_NUMBER", expected) in spans_of(A, text, THRESHOLD)
+
+
+def test_a_court_lists_numbered_line_opens_with_its_case_number(spans_of):
+    from privtext.tagging.recognizers.reference_number import CaseNumberRecognizer
+
+    text = "MONDAY 17 MARCH 2025\n\n1. 25/018244 PATRICK SEAN DEVLIN (34), 12 Glenbank Drive"
+    got = spans_of(CaseNumberRecognizer(), text, THRESHOLD)
+    assert ("CASE_NUMBER", "25/018244") in got
