@@ -50,7 +50,7 @@ HEADS = (
     "Haulage Homes Ceramics Surveying Surveyors Textiles Travel Municipality Sweets Traders "
     "Enterprises Jewellers Electronics Agencies Industries Mart Emporium Enterprise Treks "
     "Trekking Expeditions Adventures Medicals Ombudsman Bankası Hastanesi Üniversitesi "
-    "Belediyesi"
+    "Belediyesi Express Telecom Telecoms Freight Cargo Aviation"
 ).split() + [
     "Police Force",
     "Residential Home",

@@ -124,3 +124,14 @@ def test_a_code_ends_an_organisation_name(spans_of):
     got = spans_of(R, "Annual fees are due to TBC Bank GE29 TB00 0000 0360 1234 56; put")
     assert ("ORGANIZATION", "TBC Bank") in got or got == []
     assert not any("GE29" in v for _, v in got)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("sent with Kerry Express, tracking KEX0049", "Kerry Express"),
+        ("She wants to confirm with Ethio Telecom first.", "Ethio Telecom"),
+    ],
+)
+def test_couriers_and_telecoms_by_their_head_word(spans_of, text, expected):
+    assert ("ORGANIZATION", expected) in spans_of(R, text)
