@@ -147,6 +147,7 @@ def test_build_devset_writes_loadable_jsonl(tmp_path: Path) -> None:
         "tagger_holdout17",
         "tagger_holdout18",
         "tagger_holdout19",
+        "tagger_holdout20",
     ],
 )
 def test_every_held_out_set_parses_with_valid_spans(folder):
