@@ -107,7 +107,7 @@ def _ambiguous() -> frozenset[str]:
     )
 
 
-def _known_place(name: str) -> bool:
+def known_place(name: str) -> bool:
     """A place of the gazetteer's lists (countries, cities, towns, regions)."""
     gaz = load_gazetteer(None)
     first = name.split()[0]
@@ -125,7 +125,7 @@ def _match(run: str, caps: bool) -> str | None:
     for n in range(len(words), 0, -1):
         cand = " ".join(words[:n])
         key = cand.title() if caps else cand
-        if key in _ambiguous() or (caps and _known_place(key)):
+        if key in _ambiguous() or (caps and known_place(key)):
             return cand
     return None
 
@@ -182,7 +182,7 @@ def places_in_place_slots(text: str, spans: list[Span]) -> list[Span]:
             found.append((after.start("name"), after.start("name") + len(name)))
     for m in _PLACE_CODE_RX.finditer(text):
         name = m.group("name")
-        if name in _ambiguous() or _known_place(name) or _tagged_place(spans, m.start("name")):
+        if name in _ambiguous() or known_place(name) or _tagged_place(spans, m.start("name")):
             found.append((m.start("name"), m.end("name")))
             found.append((m.start("code"), m.end("code")))
     for m in _AREA_RX.finditer(text):
@@ -191,7 +191,7 @@ def places_in_place_slots(text: str, spans: list[Span]) -> list[Span]:
             continue
         if any(
             _common(w)
-            and not _known_place(w.title())
+            and not known_place(w.title())
             and w.title() not in gaz.given
             and w.title() not in gaz.surnames
             for w in words

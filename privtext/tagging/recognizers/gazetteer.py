@@ -489,6 +489,12 @@ def _plurals(demonym: str) -> list[str]:
     return [demonym + "s"]
 
 
+@lru_cache(maxsize=1)
+def plain_given_names() -> frozenset[str]:
+    """The packaged given names less those that are also common words (``AMBIGUOUS_GIVEN``)."""
+    return load_gazetteer(None).given - AMBIGUOUS_GIVEN
+
+
 @lru_cache(maxsize=8)
 def load_gazetteer(data_dir: str | None = None) -> Gazetteer:
     """Load (once per ``data_dir``) the word lists.

@@ -492,11 +492,10 @@ def _name_titles() -> frozenset[str]:
 _RANKS_BEFORE_NAMES = frozenset({"Sheriff", "Coroner", "Magistrate", "Recorder", "Bailiff"})
 
 
-@lru_cache(maxsize=1)
 def _given_names() -> frozenset[str]:
-    from privtext.tagging.recognizers.gazetteer import AMBIGUOUS_GIVEN, load_gazetteer
+    from privtext.tagging.recognizers.gazetteer import plain_given_names
 
-    return load_gazetteer(None).given - AMBIGUOUS_GIVEN
+    return plain_given_names()
 
 
 # A title used as a form's field label: "Supervisor:", "Student no.", "Employee number".

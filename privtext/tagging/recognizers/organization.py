@@ -18,7 +18,6 @@ Province``) are LOCATION.
 from __future__ import annotations
 
 import re
-from functools import lru_cache
 from typing import ClassVar
 
 from privtext.tagging.base import Recognizer, Span
@@ -156,11 +155,10 @@ _PERSON_OF = re.compile(
 )
 
 
-@lru_cache(maxsize=1)
 def _plain_given_names() -> frozenset[str]:
-    from privtext.tagging.recognizers.gazetteer import AMBIGUOUS_GIVEN, load_gazetteer
+    from privtext.tagging.recognizers.gazetteer import plain_given_names  # (imports this module)
 
-    return load_gazetteer(None).given - AMBIGUOUS_GIVEN
+    return plain_given_names()
 
 
 _LEADING_NOISE = re.compile(

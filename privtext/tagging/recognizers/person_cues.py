@@ -38,6 +38,7 @@ from functools import lru_cache
 from typing import ClassVar
 
 from privtext.tagging.base import Recognizer, Span
+from privtext.tagging.place_slots import known_place
 from privtext.tagging.recognizers.gazetteer import (
     AMBIGUOUS_GIVEN,
     COMMON_WORD_SURNAMES,
@@ -573,13 +574,6 @@ _ROLE_HEAD_WORD = re.compile(r"(?:" + ROLE_HEADS + r")", re.IGNORECASE)
 _TITLE_ACRONYMS = frozenset(a for a in ACRONYMS if a.isalnum()) | {"GP"}  # one list, job_title's
 
 
-def _known_place_phrase(phrase: str) -> bool:
-    """``phrase`` is exactly a city, region or country of the gazetteer ("Dakar")."""
-    gaz = load_gazetteer(None)
-    first = phrase.split(" ", 1)[0]
-    return any(p == phrase and t == "LOCATION" for p, t, _ in gaz.phrases.get(first, ()))
-
-
 def _overlapping(rx: re.Pattern[str], text: str) -> Iterator[re.Match[str]]:
     """``rx``'s matches, each search resuming at the previous match's ``ent`` group, so that a
     cue word caught as a name can still cue the next word ("and ask priya": "ask" after "and"
@@ -664,7 +658,7 @@ class PersonCueRecognizer(Recognizer):
             ):
                 e = comma  # "Dr Huw Meredith, Taff Vale Surgery": the practice is no name
                 break
-            if part and _known_place_phrase(part):
+            if part and known_place(part):
                 e = comma  # "Signed: A. D. Ndiaye, Dakar, 28 February": the place is no name
                 break
             comma = text.find(",", comma + 1, e)
