@@ -61,6 +61,26 @@ _BEFORE = re.compile(
     re.IGNORECASE,
 )
 _SIGNATURE = re.compile(rf"\n[ \t]*({_PHRASE})[ \t]*(?=$|[ \t]*[|,/(\u2013-])", re.MULTILINE)
+# Right before the person, with no comma: "coach Kebede Tolossa", "my driver Kelechi", "retired
+# principal Veronica Clarke", "Pharmacist Mr Shahid Aziz"; or linked by a verb: "your guide is
+# Pasang Sherpa", "an agent named Jasmine"
+_VERB_END = re.compile(r"(?<![\w])(?:is|was|named|called)[ \t]+\Z")
+_COURTESY_END = re.compile(r"(?<![\w])(?:Mr|Mrs|Ms|Miss|Dr)\.?[ \t]+\Z")
+_BEFORE_BARE = re.compile(
+    r"(?:^|(?<=[\s(;:,\u2013\u2014-]))((?:[A-Za-z][A-Za-z\-]*[ \t]){0,2}[A-Za-z][A-Za-z\-]*)"
+    r"[ \t]+\Z",
+    re.MULTILINE,
+)
+# Words before a role that are no part of it
+_NOT_ROLE_WORDS = frozenset(
+    "my our your his her their the a an fellow retired former late new old head senior "
+    "local".split()
+)
+# Heads too generic to be a job when written alone right before a name
+_NO_BARE_ROLES = frozenset({"man", "woman", "men", "women", "officer", "kos", "buyer", "member"})
+# Words that are a rank or an honorific before a name ("Captain Smith", "Inspector Morse"): a
+# capitalised role right before a name is one only with a courtesy title between
+_GENERIC_BEFORE_NAMES = frozenset({"guide", "coach", "agent", "owner", "chair", "handler"})
 
 
 @lru_cache(maxsize=1)
@@ -97,6 +117,50 @@ def _is_role(phrase: str) -> bool:
         for w in words
         if w[:1].isupper() and w.lower() not in role_heads()
     )
+
+
+@lru_cache(maxsize=1)
+def _title_words() -> frozenset[str]:
+    """Every word of the job-title list but "of", "and" and "the"."""
+    from privtext.tagging.recognizers.job_title import job_title_set
+
+    return frozenset(w for t in job_title_set() for w in t.split()) - {"of", "and", "the", "&"}
+
+
+def _bare_role(window: str) -> tuple[int, int] | None:
+    """The role at the end of ``window`` (the text before a person), without a comma."""
+    courtesy = _COURTESY_END.search(window)
+    if courtesy is not None:
+        window = window[: courtesy.start()]  # "Pharmacist Mr Shahid Aziz"
+    verb = _VERB_END.search(window)
+    if verb is not None:
+        window = window[: verb.start()]  # "your guide is Pasang Sherpa"
+    m = _BEFORE_BARE.search(window)
+    if m is None:
+        return None
+    words = list(re.finditer(r"\S+", m.group(1)))
+    vocab = _title_words()
+    first = len(words) - 1
+    while first > 0 and words[first - 1].group().lower() in vocab:
+        first -= 1  # "bus driver", "night porter"
+    words = words[first:]
+    while words and words[0].group().lower() in _NOT_ROLE_WORDS:
+        words.pop(0)  # "my driver", "fellow guide", "retired principal"
+    if not words:
+        return None
+    phrase = " ".join(w.group() for w in words)
+    head = words[-1].group()
+    lower = phrase.islower()
+    linked = verb is not None
+    if not lower and not linked and courtesy is None:
+        return None  # "Captain Smith", "Inspector Morse": a rank or honorific
+    if not (_is_role(phrase) or ((lower or linked) and head.lower() in _GENERIC_BEFORE_NAMES)):
+        return None
+    if linked and not lower and len(words) > 1:
+        return None
+    if len(words) == 1 and head.lower() in _NO_BARE_ROLES:
+        return None  # "best man Ollie", "officer C.M.", "a man called Jake"
+    return m.start(1) + words[0].start(), m.start(1) + words[-1].end()
 
 
 def _free(spans: list[Span], start: int, end: int) -> bool:
@@ -144,6 +208,13 @@ def roles_next_to_persons(text: str, spans: list[Span]) -> list[Span]:
         if m and _is_role(m.group(1)):
             base = p.start - len(window)
             add(base + m.start(1), base + m.end(1))
+        else:
+            line_start = text.rfind("\n", 0, p.start) + 1
+            window = text[max(line_start, p.start - 60) : p.start]
+            bare = _bare_role(window)
+            if bare is not None:
+                base = p.start - len(window)
+                add(base + bare[0], base + bare[1])
         line_start = text.rfind("\n", 0, p.start) + 1
         line_end = text.find("\n", p.end)
         if line_end < 0:

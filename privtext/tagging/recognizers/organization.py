@@ -49,7 +49,8 @@ HEADS = (
     "Haulage Homes Ceramics Surveying Surveyors Textiles Travel Municipality Sweets Traders "
     "Enterprises Jewellers Electronics Agencies Industries Mart Emporium Enterprise Treks "
     "Trekking Expeditions Adventures Medicals Ombudsman Bankası Hastanesi Üniversitesi "
-    "Belediyesi Express Telecom Telecoms Freight Cargo Aviation"
+    "Belediyesi Express Telecom Telecoms Freight Cargo Aviation Holding Referrals Lda Lda. "
+    "LDA Voyages Viagens Viajes"
 ).split() + [
     "Police Force",
     "Residential Home",
@@ -76,7 +77,14 @@ PREFIX_HEADS = (
     # lodging, shops and public bodies named head first: "Hotel Thamel Nest", "Ryokan
     # Hanamizuki", "Kos Melati", "Piekarnia u Haliny", "Fundacja Dobry Chleb", "Cyngor Caerdydd"
     "Hotel Hostel Ryokan Kos Pensión Piekarnia Fundacja Ferretería Farmácia Farmacia Panadería "
-    "Cyngor Ysgol Urząd Szpital Imobiliare Mutua Restaurante Clínica Autoridade Hospices"
+    "Cyngor Ysgol Urząd Szpital Imobiliare Mutua Restaurante Clínica Autoridade Hospices "
+    # more shops and bodies of other languages: "Boulangerie Essalam", "Parroquia San José
+    # Obrero", "Inmobiliaria Austro", "Komisariat Policji", "Policlinico di Sant'Orsola"
+    "Boulangerie Pâtisserie Librairie Hôtel Parroquia Parrocchia Paróquia Parafia Inmobiliaria "
+    "Dierenkliniek Tandartspraktijk Huisartsenpraktijk Mieterverein Apteka Komisariat Komenda "
+    "Policlinico Poliklinika Poliklinik Drogerie Bäckerei Metzgerei Autohaus Praxis "
+    "Gemeinschaftspraxis Tierarztpraxis Panificadora Padaria Mercearia Papelería Carnicería "
+    "Taller Almacenes Distribuidora Constructora Transportes Transportadora Seguros"
 ).split()
 AREAS = (
     "district region province county oblast krai municipality village town city "

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import re
 import threading
+import unicodedata
 from collections.abc import Iterator, Sequence
 from functools import lru_cache
 from pathlib import Path
@@ -673,6 +674,123 @@ def _starts_with_given_name(surface: str) -> bool:
     return first in load_gazetteer(None).given
 
 
+# Between the stops of a route: "Rome Fiumicino -> Palermo", "Train Aberdeen - Montrose"
+_ROUTE_SEP = re.compile(r"[ \t]*(?:->|\u2192|>|\u2013|\u2014)[ \t]*|[ \t]+-[ \t]+")
+_PIECE_WORD = re.compile(r"\S+")
+_ROUTE_OR_WORDS = re.compile(r"[ \-\u2013\u2014>\u2192]")
+
+
+def _place_score(phrase: str) -> float | None:
+    """The gazetteer's score for ``phrase`` as a place (title case for capitals), or None."""
+    from privtext.tagging.recognizers.gazetteer import load_gazetteer
+
+    if phrase.isupper():
+        phrase = " ".join(w[:1] + w[1:].lower() for w in phrase.split())
+    if not phrase[:1].isupper():
+        return None
+    for cand, etype, score in load_gazetteer(None).phrases.get(phrase.split(" ", 1)[0], ()):
+        if cand == phrase and etype == "LOCATION":
+            return score
+    return None
+
+
+def _place_words(words: list[str]) -> tuple[int, int, float] | None:
+    """The longest run ``[i, j)`` of ``words`` that is a listed place (leftmost first), with
+    its score."""
+    n = len(words)
+    for size in range(n, 0, -1):
+        for i in range(n - size + 1):
+            score = _place_score(" ".join(words[i : i + size]))
+            if score is not None:
+                return i, i + size, score
+    return None
+
+
+_INITIAL = re.compile(r"[^\W\d_]\.?")
+
+
+def _no_name_word(word: str) -> bool:
+    """A word that is no part of a name: lower case, a frequent English word, a listed place,
+    or a code with digits ("Train", "Flight", "pa", "T2"); never an initial."""
+    from wordfreq import zipf_frequency
+
+    from privtext.tagging.recognizers.gazetteer import load_gazetteer
+
+    if not any(c.isalpha() for c in word) or any(c.isdigit() for c in word):
+        return True
+    if not word[:1].isupper():
+        return True
+    if _INITIAL.fullmatch(word):
+        return False
+    title = word[:1] + word[1:].lower() if word.isupper() else word
+    gaz = load_gazetteer(None)
+    if title in gaz.given or title in gaz.surnames:
+        return False
+    return _place_score(title) is not None or zipf_frequency(title.lower(), "en") >= 3.5
+
+
+def _lower_or_code(word: str) -> bool:
+    """A lower-case word that is no name particle ("pa", "ko"), or a code ("T2")."""
+    if any(c.isdigit() for c in word):
+        return True
+    return not word[:1].isupper() and word not in _NAME_PARTICLES
+
+
+def places_in_person(text: str, start: int, end: int) -> list[tuple[int, int]] | None:
+    """The places of a NER person guess made of places and words that are no name, or None.
+
+    The small model reads a route, or a place after a word it does not know, as a person: "Rome
+    Fiumicino -> Palermo", "Train Aberdeen - Montrose", "Flight Aberdeen-Stavanger", "Nasa
+    Dubai pa ko", "de Medellin". The guess is split at the route's arrows and dashes (a hyphen
+    inside a word only between two listed places); each piece must hold a listed place, and
+    every other word must be no name (:func:`_no_name_word`): an initial, a given name or
+    surname, or a capitalised word no list knows keeps the guess a person ("Paris Hilton",
+    "Kiprotich Iten"). Outside a route, a place next to another capitalised word or a name
+    particle must be a city or country of the main lists, not a small town ("Precious Moyo",
+    "Ally Dunmore", "van Schweinfurt"), and two places side by side are a name ("Paris
+    Hilton").
+
+    Returns:
+        The places' ``(start, end)``, or None when the guess is left to the other rules.
+    """
+    from privtext.tagging.recognizers.gazetteer import SCORES
+
+    cuts = [start]
+    for m in _ROUTE_SEP.finditer(text, start, end):
+        cuts.extend((m.start(), m.end()))
+    cuts.append(end)
+    pieces: list[list[tuple[int, int]]] = []
+    for a, b in zip(cuts[::2], cuts[1::2], strict=True):
+        words: list[tuple[int, int]] = []
+        for m in _PIECE_WORD.finditer(text, a, b):
+            left, dash, right = m.group().partition("-")
+            if dash and left and right and _place_words([left]) and _place_words([right]):
+                words.append((m.start(), m.start() + len(left)))
+                pieces.append(words)
+                words = [(m.start() + len(left) + 1, m.end())]
+            else:
+                words.append(m.span())
+        if words:
+            pieces.append(words)
+    route = len(pieces) > 1
+    places: list[tuple[int, int]] = []
+    for words in pieces:
+        keys = [text[s:e].rstrip(",.;:!?") or text[s:e] for s, e in words]
+        run = _place_words(keys)
+        if run is None:
+            return None
+        i, j, score = run
+        others = keys[:i] + keys[j:]
+        if not all(_no_name_word(k) for k in others):
+            return None
+        if not route and any(not _lower_or_code(k) and _place_score(k) is not None for k in others):
+            return None  # "Paris Hilton": two places side by side outside a route
+        if not route and score < SCORES["city"] and not all(_lower_or_code(k) for k in others):
+            return None
+        places.append((words[i][0], words[j - 1][0] + len(keys[j - 1])))
+    return places or None
+
+
 def refine(text: str, start: int, end: int, etype: str) -> str | None:
     """Correct the type of one NER entity with cheap evidence, or drop it (None).
 
@@ -1102,6 +1220,11 @@ class SpacyNerRecognizer(BatchRecognizer):
                     end = nl.start()
                     while end > start and text[end - 1].isspace():
                         end -= 1
+                if etype != "DATE":
+                    while end > start and (
+                        text[end - 1].isspace() or unicodedata.category(text[end - 1])[0] == "S"
+                    ):
+                        end -= 1  # "Lyon \U0001f614": an emoji or a symbol after the name
                 if etype in ("PERSON", "ORGANIZATION", "NATIONALITY"):
                     # an identifier inside is left to its recognizer ("DNI 53128476-K"); a
                     # person's name right after one is kept ("PC 4471 Rehman" -> "Rehman")
@@ -1145,6 +1268,11 @@ class SpacyNerRecognizer(BatchRecognizer):
                     start += len(first) + 1
                     etype = "PERSON" if etype == "ORGANIZATION" else etype
                 refined = refine(text, start, end, etype)
+                if refined == "PERSON" and _ROUTE_OR_WORDS.search(text, start, end):
+                    places = places_in_person(text, start, end)
+                    if places is not None:  # "Train Aberdeen - Montrose": a route
+                        spans.extend(Span(a, b, "LOCATION", score, self.name) for a, b in places)
+                        continue
                 if refined is not None:
                     spans.append(Span(start, end, refined, score, self.name))
             out.append(spans)

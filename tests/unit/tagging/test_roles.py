@@ -89,3 +89,36 @@ def test_a_chat_speakers_bracketed_side_is_no_job_title_but_a_real_role_stays():
     ]
     kept = speaker_labels_are_no_titles(text, spans)
     assert [text[s.start : s.end] for s in kept] == ["Paramedic", "Agent"]
+
+
+@pytest.mark.parametrize(
+    ("text", "name", "expected"),
+    [
+        # right before the person, with no comma
+        ("She trains with coach Abebe Girma every day.", "Abebe Girma", "coach"),
+        ("My driver Chidi will bring it.", "Chidi", "driver"),
+        ("Ask the night porter Sam about it.", "Sam", "night porter"),
+        ("Retired principal Ruth Hinds, 64, spoke.", "Ruth Hinds", "principal"),
+        ("Pharmacist Mr Imran Qadir called.", "Imran Qadir", "Pharmacist"),
+        # linked by a verb
+        ("Your guide is Dawa Tamang.", "Dawa Tamang", "guide"),
+        ("I spoke with an agent named Keisha.", "Keisha", "agent"),
+        ("Agent is Radu from the office.", "Radu", "Agent"),
+    ],
+)
+def test_a_role_right_before_a_person_or_linked_to_one_is_a_job_title(text, name, expected):
+    assert _roles(text, name) == [expected]
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        ("Captain Lina Berg walked in.", "Lina Berg"),  # a rank, capitalised
+        ("Inspector Hale arrived.", "Hale"),
+        ("The best man was Ollie.", "Ollie"),  # too generic alone
+        ("officer K.M. struck him", "K.M."),
+        ("I went to the shop with Ben.", "Ben"),  # no role word
+    ],
+)
+def test_ranks_generic_words_and_plain_words_before_a_person_are_no_role(text, name):
+    assert _roles(text, name) == []

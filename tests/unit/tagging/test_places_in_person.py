@@ -1,0 +1,89 @@
+"""Places inside a NER person guess, symbols after a name, and organisation heads of other
+languages (session of 2026-12-05, night 2).
+
+The small model reads a route ("Flight Lublin - Wroclaw") or a place after a word it does not
+know ("Nasa Dubai pa ko") as one person. :func:`places_in_person` splits such a guess into its
+places, and leaves every guess that holds a name alone. The cases are general forms written for
+these tests, not copies of held-out sentences.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from privtext.tagging.recognizers.organization import OrganizationRecognizer
+from privtext.tagging.recognizers.spacy_ner import places_in_person
+
+
+def _places(text: str) -> list[str] | None:
+    found = places_in_person(text, 0, len(text))
+    return None if found is None else [text[a:b] for a, b in found]
+
+
+@pytest.mark.parametrize(
+    ("guess", "expected"),
+    [
+        ("Flight Lublin - Wrocław", ["Lublin", "Wrocław"]),
+        ("Train Glasgow -> Edinburgh", ["Glasgow", "Edinburgh"]),
+        ("Taxi Leeds – Bradford – Wakefield", ["Leeds", "Bradford", "Wakefield"]),
+        ("Flight Oslo-Bergen", ["Oslo", "Bergen"]),
+        ("Nasa Dubai pa ko", ["Dubai"]),
+        ("Manchester T2", ["Manchester"]),
+        ("de Medellín", ["Medellín"]),
+    ],
+)
+def test_a_route_or_a_place_among_words_that_are_no_names_gives_its_places(guess, expected):
+    assert _places(guess) == expected
+
+
+@pytest.mark.parametrize(
+    "guess",
+    [
+        "Paris Hilton",  # two places side by side outside a route
+        "Paris Johnson",  # a surname
+        "Iain Brechin",  # a given name
+        "I. Brechin",  # an initial
+        "Kiprotich Iten",  # a capitalised word no list knows
+        "van Schweinfurt",  # a name particle before a small town
+        "Precious Moyo",  # a common word before a small town: a person's name
+        "Mileage claim",  # no place at all
+    ],
+)
+def test_a_guess_holding_a_name_or_no_place_is_left_alone(guess):
+    assert _places(guess) is None
+
+
+def test_only_the_guess_is_read_not_the_text_around_it():
+    text = "Reminder: Flight Lublin - Wrocław at 9"
+    start = text.index("Flight")
+    end = text.index(" at")
+    found = places_in_person(text, start, end)
+    assert found is not None
+    assert [text[a:b] for a, b in found] == ["Lublin", "Wrocław"]
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "Boulangerie Essalam",
+        "Parroquia San José Obrero",
+        "Inmobiliaria Austro",
+        "Komisariat Policji",
+        "Mieterverein Leipzig",
+    ],
+)
+def test_shops_and_bodies_named_head_first_in_other_languages_are_organisations(name):
+    rec = OrganizationRecognizer()
+    rec.load()
+    text = f"Please contact {name} before Friday."
+    spans = [(s.entity_type, text[s.start : s.end]) for s in rec.analyze(text)]
+    assert ("ORGANIZATION", name) in spans
+
+
+@pytest.mark.parametrize("name", ["Hassan Allam Holding", "Calder Referrals", "Vinhos do Alto Lda"])
+def test_holdings_referral_firms_and_portuguese_companies_are_organisations(name):
+    rec = OrganizationRecognizer()
+    rec.load()
+    text = f"He worked for {name} for years."
+    spans = [(s.entity_type, text[s.start : s.end]) for s in rec.analyze(text)]
+    assert ("ORGANIZATION", name) in spans
