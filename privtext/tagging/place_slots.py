@@ -44,7 +44,7 @@ _NAME_CUES = frozenset(
 )  # fmt: skip
 _CUE_RX = re.compile(
     r"(?<![\w\-])(?P<cue>(?i:moved[ \t]+to|moving[ \t]+to|relocated[ \t]+to|relocating[ \t]+to|"
-    r"in|near|outside|around|across|from|to|via|into|towards))[ \t]+"
+    r"in|near|outside|around|across|from|to|via|into|towards|at))[ \t]+"
     r"(?P<name>[A-Z][\w'\u2019\-]*(?:[ \t]+[A-Z][\w'\u2019\-]*){0,3})"
 )
 _AFTER_COMMA_RX = re.compile(
@@ -78,6 +78,26 @@ _PLACE_CODE_RX = re.compile(
     r"(?P<code>" + "|".join(_CODES) + r")(?![\w\-]|\.[A-Za-z])"
 )
 _OVER_TYPES = frozenset({"PERSON", "ORGANIZATION"})
+# A road by its number after "the", where the sentence goes on as a road's does: "on the A9
+# south of Daviot", "the M2 at Sandyknowes", "along the A350 near Heytesbury" ("the A1 form",
+# "the M365 account" are left alone)
+_ROAD_RX = re.compile(
+    r"(?<![\w\-])(?:the|THE)[ \t]+(?P<name>[AMBN][0-9]{1,4}(?:\(M\))?)"
+    r"(?=[ \t]*(?:[.,;)\n]|\Z)|[ \t]+(?:near|at|between|south|north|east|west|[a-z]+bound|"
+    r"junction|towards|from|to|in|on|and|through|past|outside|around|via|motorway|road|"
+    r"carriageway|slip|dual)(?![\w\-]))"
+)
+# An airport or airstrip: "Split Airport", "Jomo Kenyatta International Airport", "Mara Serena
+# airstrip" (not "Dublin Airport Authority", whose name goes on)
+_AIRPORT_RX = re.compile(
+    r"(?<![\w\-])(?P<name>[A-Z][\w'\u2019\-]*(?:[ \t]+[A-Z][\w'\u2019\-]*){0,3}[ \t]+"
+    r"(?:International[ \t]+)?(?:Airport|Airfield|Aerodrome|Airstrip|airstrip))(?![\w\-])"
+)
+_NOT_AIRPORT_NAME = frozenset(
+    "At The To From In Into Via And Or My Our Your Their His Her Flight Flights Arrive Arrival "
+    "Departure Depart Pick-up Pickup Return Taxi Transfer AT THE TO FROM".split()
+)
+_AIRPORT_OVER = frozenset({"PERSON", "ORGANIZATION", "LOCATION"})
 # An Irish county: "Co. Kerry", "County Clare" (Kerry and Clare alone are names too)
 _IRISH_COUNTIES = (
     "Antrim Armagh Carlow Cavan Clare Cork Derry Donegal Down Dublin Fermanagh Galway Kerry "
@@ -165,6 +185,8 @@ def places_in_place_slots(text: str, spans: list[Span]) -> list[Span]:
         if name is None:
             continue
         cue = " ".join(m.group("cue").lower().split())
+        if cue == "at" and not (caps and m.group("cue").isupper()):
+            continue  # "HELD AT JOHANNESBURG"; "at" before a name in lower case is a firm's
         if cue not in _NAME_CUES and name.split()[0].title() in gaz.given:
             continue
         found.append((m.start("name"), m.start("name") + len(name)))
@@ -198,7 +220,26 @@ def places_in_place_slots(text: str, spans: list[Span]) -> list[Span]:
         ):
             continue  # "the Welfare State"; but "Travis County" (a name) is a county
         found.append((m.start("name"), m.end()))
+    for m in _ROAD_RX.finditer(text):
+        found.append(m.span("name"))
     out = list(spans)
+    for m in _AIRPORT_RX.finditer(text):
+        start, end = m.span("name")
+        first = text[start:end].split()[0]
+        if first in _NOT_AIRPORT_NAME:
+            start += len(first)
+            while text[start] in " \t":
+                start += 1
+        if not _name_ends(text, end) or not text[start : start + 1].isupper():
+            continue
+        inside = [k for k, g in enumerate(out) if g.start < end and start < g.end]
+        if all(
+            out[k].start >= start and out[k].end <= end
+            and out[k].source in GUESS_SOURCES and out[k].entity_type in _AIRPORT_OVER
+            for k in inside
+        ):  # fmt: skip
+            out = [g for k, g in enumerate(out) if k not in inside]
+            out.append(Span(start, end, "LOCATION", SCORE, SOURCE))
     for m in _COUNTY_RX.finditer(text):
         for k, g in enumerate(out):
             if g.start < m.start() and g.end == m.end() and g.source in GUESS_SOURCES:
@@ -210,7 +251,7 @@ def places_in_place_slots(text: str, spans: list[Span]) -> list[Span]:
         else:
             found.append((m.start(), m.end()))
     if not found:
-        return sorted(out, key=lambda s: (s.start, s.end)) if len(out) != len(spans) else spans
+        return sorted(out, key=lambda s: (s.start, s.end)) if out != spans else spans
     for start, end in sorted(set(found)):
         if not _name_ends(text, end):
             continue

@@ -99,3 +99,61 @@ def test_an_irish_county_is_a_place_and_splits_a_guess_joining_it_to_its_town():
     assert _run("Kerry said hello", []) == []
     got = _run("Bank of Ireland, Co. Cork", [("Bank of Ireland, Co. Cork", "ORGANIZATION", "rule")])
     assert got == [("Bank of Ireland, Co. Cork", "ORGANIZATION")]
+
+
+@pytest.mark.parametrize(
+    ("text", "road"),
+    [
+        ("after a crash on the A9 south of Inverness.", "A9"),
+        ("Queues on the M6 at junction 19.", "M6"),
+        ("He was driving along the B4518 near the farm.", "B4518"),
+        ("It happened on the N7.", "N7"),
+    ],
+)
+def test_a_road_number_after_the_is_a_place_where_a_road_is_meant(text, road):
+    assert (road, "LOCATION") in _run(
+        text, [("Inverness", "LOCATION", "test")] if "Inverness" in text else []
+    )
+
+
+@pytest.mark.parametrize("text", ["Please fill in the A1 form.", "the M365 account was locked."])
+def test_a_form_or_a_product_named_like_a_road_is_left_alone(text):
+    assert not any(t == "LOCATION" for _, t in _run(text))
+
+
+@pytest.mark.parametrize(
+    ("text", "spans", "airport"),
+    [
+        ("Pick-up 14.07.2025, Split Airport.", [], "Split Airport"),
+        (
+            "We flew out of Wilson Airport.",
+            [("Wilson Airport", "PERSON", "gazetteer")],
+            "Wilson Airport",
+        ),
+        (
+            "Arrival Kigali International Airport at 9.",
+            [("Kigali", "LOCATION", "spacy_ner")],
+            "Kigali International Airport",
+        ),
+        (
+            "a charter to Mara Serena airstrip",
+            [("Mara Serena", "PERSON", "spacy_ner")],
+            "Mara Serena airstrip",
+        ),
+    ],
+)
+def test_an_airport_or_airstrip_is_one_place_over_the_guesses_inside_it(text, spans, airport):
+    assert (airport, "LOCATION") in _run(text, spans)
+
+
+def test_an_airport_authority_is_left_to_the_organisation_rules():
+    text = "the Dublin Airport Authority said"
+    assert _run(text, [("Dublin Airport Authority", "ORGANIZATION", "organization_shape")]) == [
+        ("Dublin Airport Authority", "ORGANIZATION")
+    ]
+
+
+def test_a_listed_place_in_capitals_after_at_in_capitals_is_a_place():
+    text = "IN THE LABOUR COURT OF SOUTH AFRICA\nHELD AT JOHANNESBURG\n"
+    assert ("JOHANNESBURG", "LOCATION") in _run(text)
+    assert not any(s == "Johannesburg" for s, _ in _run("she works at Johannesburg Water"))
