@@ -1,10 +1,12 @@
 """Religious and ethnic groups that the lists leave out, read from their slot.
 
-Two places give a group away where the word alone does not:
+Three places give a group away where the word alone does not:
 
-* a field label: "Religion: Quaker", "Ethnicity: White British", "Faith: Christian" - the value
+* a field label: "Religion: Quaker", "Ethnicity: White British", "Race: Black" - the value
   after the label, to the end of the line, is a NATIONALITY (the guidelines' label for
   nationalities, religions and ethnic groups) when it is one to three capitalised words;
+* a nationality after its cue in another language, in the lower case those languages write it
+  in: "de nacionalidad española", "Nacionalidad: chilena", "cetățean român";
 * a list of groups: "Muslim, Christian and Jewish neighbours" - "Christian" is also a given name
   and left out of the lists, so NER reads it as a person; next to another group, joined by a
   comma, "and", "or" or "&", a word of :data:`AMBIGUOUS_GROUPS` is a group too.
@@ -23,13 +25,29 @@ SCORE = 0.75
 #: Group words that are also given names or surnames, so not in ``nationalities.txt``.
 AMBIGUOUS_GROUPS = frozenset({"Christian", "Christians", "Gypsy", "Gypsies", "Traveller"})
 _LABEL_RX = re.compile(
-    r"(?im)^[ \t]*(?:religion|faith|religious[ \t]+belief|ethnicity|ethnic[ \t]+(?:group|origin)"
-    r"|denomination)[ \t]*(?:\([^()\n]{0,40}\)[ \t]*)?:[ \t]*"
-    r"(?P<value>[A-Z][\w'\u2019\-]*(?:[ \t]+[A-Z][\w'\u2019\-]*){0,2})[ \t]*(?=\r?\n|\Z|[,;(])"
+    r"(?im)(?:^|[ \t]{2,}|\t|[|\u00b7][ \t]*)[ \t]*(?:religion|faith|religious[ \t]+belief|"
+    r"ethnicity|ethnic[ \t]+(?:group|origin)|race|denomination)[ \t]*"
+    r"(?:\([^()\n]{0,40}\)[ \t]*)?:[ \t]*"
+    r"(?P<value>[A-Z][\w'\u2019\-]*(?:[ \t][A-Z][\w'\u2019\-]*){0,2})"
+    r"(?=[ \t]*(?:\r?\n|\Z|[,;(|\u00b7])|[ \t]{2,}|\t)"
+)
+# A nationality named by its cue in another language, written in lower case as those languages
+# write it: "de nacionalidad española", "Nacionalidad: chilena", "cetățean român"
+_NATIONALITY_CUE_RX = re.compile(
+    r"(?<![\w\-])(?:(?i:nacionalidad|nacionalidade|nationalité|nazionalità|"
+    r"staatsangehörigkeit|obywatelstwo|uyruğu|uyruk)[ \t]*:?|cetățean[ăa]?|cetăţean[ăa]?|"
+    r"(?i:citoyen(?:ne)?|cittadin[ao]|ciudadan[oa]|cidadã|cidadão|obywatel(?:ka)?))"
+    r"[ \t]+(?P<value>[^\W\d_][^\W\d_\-]{3,})(?![\w\-])"
 )
 _JOIN_RX = re.compile(r"[ \t]*,[ \t]*|[ \t]+(?:and|or|&)[ \t]+")
 _WORD_RX = re.compile(r"(?<![\w\-])(?P<w>" + "|".join(sorted(AMBIGUOUS_GROUPS)) + r")(?![\w\-])")
 _FREE_TYPES = frozenset({"PERSON", "ORGANIZATION", "LOCATION"})
+# Words after a nationality cue that are no nationality ("ciudadano de Chile", "nacionalidad
+# doble")
+_NOT_NATIONALITIES = frozenset(
+    "de del da do della des the una uno un una doble dupla double desconocida desconocido "
+    "unknown none".split()
+)
 _NOT_A_VALUE = frozenset({"None", "N/A", "Not", "Prefer", "Unknown", "No"})
 
 
@@ -51,6 +69,12 @@ def groups_in_group_slots(text: str, spans: list[Span]) -> list[Span]:
     changed = False
     for m in _LABEL_RX.finditer(text):
         if m.group("value").split()[0] in _NOT_A_VALUE:
+            continue
+        _place(out, m.start("value"), m.end("value"))
+        changed = True
+    for m in _NATIONALITY_CUE_RX.finditer(text):
+        value = m.group("value")
+        if value.lower() in _NOT_NATIONALITIES:
             continue
         _place(out, m.start("value"), m.end("value"))
         changed = True

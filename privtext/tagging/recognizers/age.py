@@ -136,7 +136,8 @@ _PATTERNS: list[tuple[str, str, float]] = [
         "intl_years",
         r"(?<![\w])(?<!más )(?<!mas )(?<!plus )(?<!menos )(?<!moins )(?<!oltre )"
         r"(?i:de|di|âgée?s?[ \t]+de|agée?s?[ \t]+de|tiene|tenía|tenia|tem|tinha|aveva|avait|"
-        r"edad:?|età:?|âge:?|idade:?)[ \t]+(?i:unos[ \t]+|environ[ \t]+|circa[ \t]+)?"
+        r"edad:?|età:?|âge:?|idade:?|completa|completou|completó|cumple|cumplió|cumplirá|"
+        r"compie|compiuto)[ \t]+(?i:unos[ \t]+|environ[ \t]+|circa[ \t]+)?"
         r"(?P<p20>[0-9]{1,3}[ \t]+(?:años|anos|ans|anni))(?![\w])"
         r"|(?<![\w.,])(?P<p21>[0-9]{1,3}[ \t]+(?:Jahre[ \t]+alt|jaar[ \t]+oud|år[ \t]+gammal)"
         r"|[0-9]{1,3}-(?:[Jj]ährige[nrms]?|[Jj]arige|åring(?:en)?))(?![\w])",
@@ -147,6 +148,16 @@ _PATTERNS: list[tuple[str, str, float]] = [
         "de_age",
         r"(?<=[A-Za-z\u00c0-\u024f]),[ \t]+de[ \t]+(?P<p22>[0-9]{1,2})"
         r"(?=[ \t]*[,;.)]|[ \t]+(?:y|e)\b)",
+        0.75,
+    ),
+    # an age with its unit, in another language, put after a person between commas or in
+    # brackets: "Wilmer, 22 años, boliviano", "(hijo, 12 años)", "Αθανάσιος Ζαχαρίου, 92 ετών,",
+    # "pan Henryk Sowa, lat 78,"
+    (
+        "intl_apposition",
+        r"(?<=[^\W\d_]),[ \t]+(?P<p24>[0-9]{1,3}[ \t]+(?:años|anos|ans|anni|Jahre|jaar|år|"
+        r"ετών|лет|года|год|yaşında|tuổi|let|rokov|roků)|lat[ \t]+[0-9]{1,3})"
+        r"(?=[ \t]*[,;.)\n]|[ \t]*\Z)",
         0.75,
     ),
     # a decade after a sex: "male, 30s", "female, late 20s" (descriptions in police logs)
@@ -168,10 +179,11 @@ _PATTERNS: list[tuple[str, str, float]] = [
         r"\((?P<p13>[0-9]{1,3}(?:[ \t]?(?:y|yrs?|years|yo|ans|a\u00f1os|anos|Jahre))?)\)",
         0.8,
     ),
-    # an age put after a person between commas: "Lemburis Kivuyo, now 81, confirmed"
+    # an age put after a person between commas: "Lemburis Kivuyo, now 81, confirmed", "Mrs
+    # Probert, then 87, of Treorchy"
     (
         "now_age",
-        r"(?<=[\w.]),[ \t]+now[ \t]+(?P<p23>[0-9]{1,3})(?=[ \t]*,)",
+        r"(?<=[\w.]),[ \t]+(?:now|then)[ \t]+(?P<p23>[0-9]{1,3})(?=[ \t]*,)",
         0.75,
     ),
     # John Smith (43) / Maria Lopez, 43, / Rosa Elena, 38 años, / TARIQ AKHTAR, 68, / "Femi,
@@ -203,6 +215,7 @@ _ENT = {
     "sex_decade": "p19",
     "de_age": "p22",
     "now_age": "p23",
+    "intl_apposition": "p24",
 }
 _NUMBER = re.compile(r"[0-9]+")
 # Nouns whose "de/di N años|ans|anni" is a duration, not an age.
@@ -215,6 +228,10 @@ _DURATION_BEFORE = re.compile(
 _WORD_BEFORE = re.compile(r"([^\W\d_]+)[\"'\u201d]?(?:[ \t]{1,3}\(|,\s)\Z")
 _SENTENCE_END = re.compile(r"\.(?:[ \t]|\n|\Z)|[ \t]*(?:\n|\Z)")
 _NAME_PAIR_BEFORE = re.compile(r"[A-Z][\w'\-]+[ \t][A-Z][\w'\-]+,[ \t]\Z")
+_MORE_PERSONS = frozenset(
+    "teen volunteer pensioner retiree grandma grandad grandpa nan law niece nephew cousin "
+    "uncle aunt neighbour neighbor veteran spinner batsman bowler runner player".split()
+)
 _RELATIONS = frozenset(
     "dad mum mom father mother son daughter child kid baby boy girl wife husband brother "
     "sister grandmother grandfather gran granny grandson granddaughter partner friend bride "
@@ -233,9 +250,18 @@ def _age_owner_before(text: str, start: int) -> bool:
     months = {"January", "February", "March", "April", "May", "June", "July", "August",
               "September", "October", "November", "December", "Article", "Section", "Page",
               "Rule", "Chapter", "Room", "Flat", "Level"}  # fmt: skip
-    return (word[0].isupper() and word not in months and not word.isupper()) or (
-        word.lower() in _RELATIONS
+    return (
+        (word[0].isupper() and word not in months and not word.isupper())
+        or word.lower() in _RELATIONS
+        or word.lower() in _single_word_titles()
     )
+
+
+def _single_word_titles() -> frozenset[str]:
+    """One-word job titles ("teacher, 61,"), and words for a person the relations lack."""
+    from privtext.tagging.recognizers.job_title import job_title_set
+
+    return frozenset(t for t in job_title_set() if " " not in t) | _MORE_PERSONS
 
 
 def _given_name(word: str) -> bool:

@@ -260,3 +260,31 @@ def test_durations_in_other_languages_are_no_ages(text, spans_of):
 )
 def test_an_age_with_its_unit_or_after_now_between_commas(text, expected, spans_of):
     assert ("AGE", expected) in spans_of(R, text)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Detenido: RAMOS, Luis, 31 años, peruano, con DNI", "31 años"),
+        ("Cargas: Ana Pérez (hija, 9 años), RUT 1", "9 años"),
+        ("pan Jan Kos, lat 64, który", "lat 64"),
+        ("A avó completou 99 anos no sábado", "99 anos"),
+        ("Mrs Eira Lloyd, then 91, of Bala, paid", "91"),
+        ("Cork bus driver, 58, retires after 40 years", "58"),
+        ("his sister-in-law, 72, lives nearby", "72"),
+    ],
+)
+def test_ages_in_other_languages_then_ages_and_ages_after_a_role(text, expected):
+    assert expected in [text[s.start : s.end] for s in R.analyze(text)]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "un contrato de 10 años, renovable",  # a duration
+        "tras 20 años, volvió",  # no person before the comma
+        "on page 4, 12, and 15",  # numbers in a list
+    ],
+)
+def test_durations_and_lists_are_no_ages(text):
+    assert R.analyze(text) == []

@@ -52,3 +52,23 @@ def test_christian_next_to_another_group_is_a_group():
 )
 def test_christian_as_a_name_stays_a_person(text):
     assert ("Christian", "PERSON") in _run(text, [("Christian", "PERSON")])
+
+
+@pytest.mark.parametrize(
+    ("text", "group"),
+    [
+        ("nacido en Cusco, de nacionalidad peruana, con domicilio", "peruana"),
+        ("Edad: 40 años\nNacionalidad: chilena\n", "chilena"),
+        ("dl. Ion Popa, cetățean român, CNP 1", "român"),
+        ("Sex: M  Race: White  Age 40", "White"),
+        ("Origin: Kano    Religion: Islam\nBVN: 1", "Islam"),
+    ],
+)
+def test_a_nationality_after_its_cue_in_another_language_or_a_mid_line_label_is_a_group(
+    text, group
+):
+    assert (group, "NATIONALITY") in _run(text)
+
+
+def test_a_word_after_a_nationality_cue_that_is_no_nationality_is_left():
+    assert _run("ciudadano de Chile y de nacionalidad doble") == []
