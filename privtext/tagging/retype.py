@@ -67,7 +67,12 @@ def _common(word: str) -> bool:
     return len(word) > 2 and zipf_frequency(word.lower(), "en") >= 4.0
 
 
-_NAME_WORD_RX = re.compile(r"[A-Z][a-z'\u2019\-]+|[A-Z]{2,}|[A-Z]\.")
+# A capitalised name word in any script ("Súilleabháin", "Ó", "Bakare-Ojo"), a word in
+# capitals, or an initial
+_NAME_WORD_RX = re.compile(
+    r"(?=[^\W\d_])[^\W\d_a-z\u00df-\u00ff](?:[^\W\d_]|['\u2019\-](?=[^\W\d_]))*"
+    r"|[A-Z]\."
+)
 
 
 def organisations_named_like_persons(text: str, spans: list[Span]) -> list[Span]:

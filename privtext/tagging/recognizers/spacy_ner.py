@@ -791,6 +791,60 @@ def places_in_person(text: str, start: int, end: int) -> list[tuple[int, int]] |
     return places or None
 
 
+_LEAD_DASH = re.compile(r"[ \t]+[-\u2013\u2014][ \t]+")
+_LOWER_WORDS = re.compile(r"(?:[ \t]+[a-z\u00df-\u00ff]+)+")
+
+
+def _plain_given(word: str) -> bool:
+    """A known given name that is no place, group or frequent English word."""
+    from wordfreq import zipf_frequency
+
+    from privtext.tagging.recognizers.gazetteer import load_gazetteer
+
+    gaz = load_gazetteer(None)
+    return (
+        word in gaz.given
+        and word not in gaz.known_tokens
+        and zipf_frequency(word.lower(), "en") < 3.5
+    )
+
+
+def name_after_lead(text: str, start: int, end: int) -> int | None:
+    """Where a person's name starts that ends an organisation or place guess, or None.
+
+    The small model runs a name into the word before it and calls the whole a group: an
+    acronym ("FAO Rhiannon", "AIN Tayla"), a greeting ("Kia ora Aroha") or an organisation
+    and a dash ("Belastingdienst - Joost"). The name must open with a known given name that is
+    no place, group or frequent word, and be one to three capitalised words.
+    """
+    surface = text[start:end]
+    dashes = list(_LEAD_DASH.finditer(surface))
+    if dashes:
+        dash = dashes[-1]
+        name_start = start + dash.end()
+    else:
+        first = surface.split(" ", 1)[0]
+        if " " not in surface:
+            return None
+        if first.isalpha() and first.isupper() and 2 <= len(first) <= 5:
+            name_start = start + len(first) + 1
+        elif first in COURTESY_WORDS or first in ("Kia", "Tena"):
+            name_start = start + len(first)
+            lower = _LOWER_WORDS.match(text, name_start, end)
+            if lower is not None:
+                name_start = lower.end()  # "Kia ora", "Selamat pagi"
+            while name_start < end and text[name_start] in " \t":
+                name_start += 1
+        else:
+            return None
+    words = text[name_start:end].split()
+    if not 1 <= len(words) <= 3 or not _plain_given(words[0]):
+        return None
+    if not all(w[:1].isupper() for w in words) or _has_org_word(" ".join(words)):
+        return None
+    return name_start
+
+
 def refine(text: str, start: int, end: int, etype: str) -> str | None:
     """Correct the type of one NER entity with cheap evidence, or drop it (None).
 
@@ -1267,6 +1321,14 @@ class SpacyNerRecognizer(BatchRecognizer):
                     # "Namaste Sofia": the greeting is no part of the name
                     start += len(first) + 1
                     etype = "PERSON" if etype == "ORGANIZATION" else etype
+                if etype in ("ORGANIZATION", "LOCATION"):
+                    name_start = name_after_lead(text, start, end)
+                    if name_start is not None:
+                        lead = _LEAD_DASH.search(text, start, name_start)
+                        if lead is not None and refine(text, start, lead.start(), etype):
+                            spans.append(Span(start, lead.start(), etype, score, self.name))
+                        spans.append(Span(name_start, end, "PERSON", score, self.name))
+                        continue  # "AIN Tayla", "Kia ora Aroha", "Belastingdienst - Joost"
                 refined = refine(text, start, end, etype)
                 if refined == "PERSON" and _ROUTE_OR_WORDS.search(text, start, end):
                     places = places_in_person(text, start, end)

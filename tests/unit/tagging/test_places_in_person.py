@@ -87,3 +87,26 @@ def test_holdings_referral_firms_and_portuguese_companies_are_organisations(name
     text = f"He worked for {name} for years."
     spans = [(s.entity_type, text[s.start : s.end]) for s in rec.analyze(text)]
     assert ("ORGANIZATION", name) in spans
+
+
+@pytest.mark.parametrize(
+    ("guess", "name"),
+    [
+        ("FAO Rhiannon", "Rhiannon"),
+        ("AIN Tayla", "Tayla"),
+        ("Kia ora Aroha", "Aroha"),
+        ("Belastingdienst - Joost", "Joost"),
+    ],
+)
+def test_a_name_run_into_an_acronym_a_greeting_or_a_firm_is_split_out(guess, name):
+    from privtext.tagging.recognizers.spacy_ner import name_after_lead
+
+    start = name_after_lead(guess, 0, len(guess))
+    assert start is not None and guess[start:] == name
+
+
+@pytest.mark.parametrize("guess", ["BBC News", "Acme - Support", "NHS Will", "HSBC"])
+def test_an_organisation_without_a_plain_given_name_after_its_lead_is_left(guess):
+    from privtext.tagging.recognizers.spacy_ner import name_after_lead
+
+    assert name_after_lead(guess, 0, len(guess)) is None

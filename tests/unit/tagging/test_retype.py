@@ -143,3 +143,15 @@ def test_a_drug_before_its_dose_is_no_person(text, surface, etype, kept):
     i = text.index(surface)
     spans = [Span(i, i + len(surface), etype, 0.85, "test")]
     assert (drugs_are_no_persons(text, spans) == spans) is kept
+
+
+def test_a_name_in_irish_or_maori_spelling_read_as_an_organisation_is_a_person():
+    from privtext.tagging.retype import organisations_named_like_persons
+
+    text = "Just to confirm Pádraig Ó Súilleabháin's last day is 14 March"
+    s = text.index("Pádraig")
+    e = text.index("'s")
+    out = organisations_named_like_persons(text, [Span(s, e, "ORGANIZATION", 0.8, "spacy_ner")])
+    assert [(text[x.start : x.end], x.entity_type) for x in out] == [
+        ("Pádraig Ó Súilleabháin", "PERSON")
+    ]
