@@ -564,7 +564,8 @@ _ACCOUNT_KW = (
     r"national\s+id(?:entity)?(?:\s+card)?|id\s+card|identity\s+card|"
     r"session|chat\s+session|transaction|transaction\s+id|"
     r"n[\u00fau]m[\u00e9e]ro\s+(?:de\s+)?(?:cliente?|contrato?|adh[\u00e9e]rent|conta|cuenta)|"
-    r"n\.?[\u00ba\u00b0]\s+(?:de\s+)?(?:cliente?|contrato?|adh[\u00e9e]rent|conta|cuenta)|clabe)"
+    r"n\.?[\u00ba\u00b0]\s+(?:de\s+)?(?:cliente?|contrato?|adh[\u00e9e]rent|conta|cuenta|servicio|"
+    r"suministro)|c[\u00f3o]digo\s+de\s+cliente|clabe)"
 )
 _ACCOUNT_CONNECTOR = (
     r"(?:\s+(?:number|numbers|num|nos?|nr|id|#|code|ref(?:erence)?|identifier)(?!\w)\.?|"
@@ -590,9 +591,19 @@ _NOT_AN_ACCOUNT_BEFORE = re.compile(r"(?i)(?<!\w)(?:executive|presidential|royal
 # "Account no (NUBAN): 2098814457", "driver's licence (10380005LP7K)": a scheme's name in
 # brackets after the keyword, or the number itself in brackets
 _ACCOUNT_KW_RX = re.compile(
-    rf"(?<![\w])(?P<kw>(?i:{_ACCOUNT_KW}))(?!\w)(?P<conn>(?i:{_ACCOUNT_CONNECTOR}))?"
+    rf"(?<![\w])(?P<kw>(?i:{_ACCOUNT_KW}))(?!\w)(?P<conn>(?i:{_ACCOUNT_CONNECTOR}"
+    r"(?:[ \t]+(?:assigned|allocated|issued))?))?"
     r"(?:[ \t]*\([A-Za-z][A-Za-z .\-]{0,19}\))?"
     rf"\s*(?:(?i:is)\s+|,[ \t]*(?i:is[ \t]+it)[ \t]+|[:=,]\s*|\([ \t]*)?{_ID}"
+)
+# An account number right after its bank's name: "GTBank 0439182765", "Khan Bank 5012447318",
+# "KB Kookmin Bank 123401-04-567890"
+_BANK_NUMBER_RX = re.compile(
+    r"(?<![\w\-])(?:[A-Z][\w&\-]*[ \t])?(?:[A-Z][\w&\-]*(?:Bank|bank|BANK)|Bank|Banco|Banque|"
+    r"GTB|UBA|FCMB|HDFC|ICICI|SBI|BCA|BRI|BNI|CIMB|KCB|FNB|ABSA|Absa|Capitec|Nedbank|Stanbic|"
+    r"Zenith|Ecobank|Maybank|Mandiri|Opay|OPay|Kuda|Moniepoint|PalmPay)"
+    r"[ \t]+(?:(?i:a/c|acc(?:ount)?(?:[ \t]+no\.?)?)[ \t]*:?[ \t]*)?"
+    r"(?P<id>[0-9]{3,6}-[0-9]{2}-[0-9]{4,8}|[0-9]{8,18})(?![\w\-])"
 )
 _SORT_CODE_RX = re.compile(
     r"(?i:sort\s*code)\s*(?:is\s+|[:=]\s*)?(?P<ent>[0-9]{2}[\-\s][0-9]{2}[\-\s][0-9]{2})"
@@ -744,6 +755,10 @@ class AccountNumberRecognizer(Recognizer):
             if (s, e) in seen:
                 continue
             add(s, e, _ACCOUNT_SCORE)
+        for m in _scan(_BANK_NUMBER_RX, text, windows):
+            s, e = m.span("id")
+            if (s, e) not in seen and not any(sp.start <= s < sp.end for sp in out):
+                add(s, e, _ACCOUNT_SCORE)
         for m in _scan(_GENERIC_ID_RX, text, windows):
             s, e = m.span("id")
             if (s, e) in seen or any(sp.start <= s < sp.end for sp in out):

@@ -421,3 +421,25 @@ def test_a_court_lists_numbered_line_opens_with_its_case_number(spans_of):
     text = "MONDAY 17 MARCH 2025\n\n1. 25/018244 PATRICK SEAN DEVLIN (34), 12 Glenbank Drive"
     got = spans_of(CaseNumberRecognizer(), text, THRESHOLD)
     assert ("CASE_NUMBER", "25/018244") in got
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Send it to GTBank 0439182765 and post the receipt", "0439182765"),
+        ("Salary account: KB Kookmin Bank 123401-04-567890\n", "123401-04-567890"),
+        ("pay Equity Bank a/c 1180277194466 today", "1180277194466"),
+        ("Account number assigned: 0192847736", "0192847736"),
+        ("código de cliente 3109944827. Gracias", "3109944827"),
+        ("N° de servicio: 70021584 · Período", "70021584"),
+    ],
+)
+def test_a_number_after_its_bank_or_a_customer_or_service_cue_is_an_account(
+    text, expected, spans_of
+):
+    assert ("ACCOUNT_NUMBER", expected) in spans_of(A, text)
+
+
+@pytest.mark.parametrize("text", ["the Bank 2024 annual report", "World Bank 12 projects"])
+def test_a_year_or_a_count_after_a_bank_is_no_account(text, spans_of):
+    assert spans_of(A, text) == []
