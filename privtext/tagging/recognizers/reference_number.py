@@ -565,7 +565,9 @@ _ACCOUNT_KW = (
     r"session|chat\s+session|transaction|transaction\s+id|"
     r"n[\u00fau]m[\u00e9e]ro\s+(?:de\s+)?(?:cliente?|contrato?|adh[\u00e9e]rent|conta|cuenta)|"
     r"n\.?[\u00ba\u00b0]\s+(?:de\s+)?(?:cliente?|contrato?|adh[\u00e9e]rent|conta|cuenta|servicio|"
-    r"suministro)|c[\u00f3o]digo\s+de\s+cliente|clabe)"
+    r"suministro)|c[\u00f3o]digo\s+de\s+cliente|clabe|personnummer|teudat\s+zehut|"
+    r"cart[\u00e3a]o\s+de\s+cidad[\u00e3a]o|labour\s+card|service|shield|persal|"
+    r"carnet\s+de\s+identidad|learner|immatriculation|\u0440\u043d\u043e\u043a\u043f\u043f|rego)"
 )
 _ACCOUNT_CONNECTOR = (
     r"(?:\s+(?:number|numbers|num|nos?|nr|id|#|code|ref(?:erence)?|identifier)(?!\w)\.?|"
@@ -575,7 +577,7 @@ _ACCOUNT_CONNECTOR = (
 # was paid") need a connector
 _ACCOUNT_NEEDS_CONNECTOR = re.compile(
     r"(?i)^(?:user|staff|card|tax|vat|insurance|benefits?|pension|login|routing|payroll|"
-    r"personnel|hospital|clinic|meter|billing|serial|vehicle|frame)$"
+    r"personnel|hospital|clinic|meter|billing|serial|vehicle|frame|service|learner)$"
 )
 # keywords that need a connector or a number that clearly is one ("order 66", "in order
 # to", "registration 2019", but "contract VN 44019823", "order 4471923")
@@ -583,7 +585,7 @@ _ACCOUNT_NEEDS_STRONG = re.compile(
     r"(?i)^(?:order|contract|booking|confirmation|student|member|client|permit|"
     r"residence permit|work permit|registration|vehicle registration|plate|practice|"
     r"practitioner|tenancy|tenant|lease|mandate|case file|subscription|reservation|"
-    r"bestellung|auftrag|session|chat session|transaction)$"
+    r"bestellung|auftrag|session|chat session|transaction|shield|rego)$"
 )
 # "Executive Order 13769", "court order": an order that is not a purchase
 _NOT_AN_ACCOUNT_BEFORE = re.compile(r"(?i)(?<!\w)(?:executive|presidential|royal)\s*$")

@@ -443,3 +443,22 @@ def test_a_number_after_its_bank_or_a_customer_or_service_cue_is_an_account(
 @pytest.mark.parametrize("text", ["the Bank 2024 annual report", "World Bank 12 projects"])
 def test_a_year_or_a_count_after_a_bank_is_no_account(text, spans_of):
     assert spans_of(A, text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Personnummer: 19790618-2284\nAddress", "19790618-2284"),
+        ("Teudat Zehut: 038492716     Passport", "038492716"),
+        ("Labour card: 109847221\nMobile", "109847221"),
+        ("by PC Hale (service no. N4417) and", "N4417"),
+        ("Sworn before me: W/O R. Petersen, persal 71902455", "71902455"),
+        ("my РНОКПП is 3104518826 if he needs it", "3104518826"),
+    ],
+)
+def test_identity_numbers_named_by_their_scheme_in_several_countries(text, expected, spans_of):
+    assert any(t == expected for _, t in spans_of(A, text))
+
+
+def test_a_service_without_a_number_word_is_no_identifier(spans_of):
+    assert spans_of(A, "the service 2024 was held at noon") == []
