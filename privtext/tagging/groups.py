@@ -39,6 +39,21 @@ _NATIONALITY_CUE_RX = re.compile(
     r"(?i:citoyen(?:ne)?|cittadin[ao]|ciudadan[oa]|cidadã|cidadão|obywatel(?:ka)?))"
     r"[ \t]+(?P<value>[^\W\d_][^\W\d_\-]{3,})(?![\w\-])"
 )
+# Words one of which a text must hold for the label or cue patterns to be tried (speed only)
+_LABEL_HINTS = ("religio", "faith", "ethnic", "race", "denomination")
+_CUE_HINTS = (
+    "nacional",
+    "nationalit",
+    "nazionalit",
+    "staatsang",
+    "obywatel",
+    "uyru",
+    "cet\u0103",
+    "citoyen",
+    "cittadin",
+    "ciudadan",
+    "cidad",
+)
 _JOIN_RX = re.compile(r"[ \t]*,[ \t]*|[ \t]+(?:and|or|&)[ \t]+")
 _WORD_RX = re.compile(r"(?<![\w\-])(?P<w>" + "|".join(sorted(AMBIGUOUS_GROUPS)) + r")(?![\w\-])")
 _FREE_TYPES = frozenset({"PERSON", "ORGANIZATION", "LOCATION"})
@@ -67,12 +82,15 @@ def groups_in_group_slots(text: str, spans: list[Span]) -> list[Span]:
     """
     out = list(spans)
     changed = False
-    for m in _LABEL_RX.finditer(text):
+    low = text.lower()
+    labels = _LABEL_RX.finditer(text) if any(w in low for w in _LABEL_HINTS) else ()
+    cues = _NATIONALITY_CUE_RX.finditer(text) if any(w in low for w in _CUE_HINTS) else ()
+    for m in labels:
         if m.group("value").split()[0] in _NOT_A_VALUE:
             continue
         _place(out, m.start("value"), m.end("value"))
         changed = True
-    for m in _NATIONALITY_CUE_RX.finditer(text):
+    for m in cues:
         value = m.group("value")
         if value.lower() in _NOT_NATIONALITIES:
             continue

@@ -223,7 +223,12 @@ def places_in_place_slots(text: str, spans: list[Span]) -> list[Span]:
     for m in _ROAD_RX.finditer(text):
         found.append(m.span("name"))
     out = list(spans)
-    for m in _AIRPORT_RX.finditer(text):
+    airports = (
+        _AIRPORT_RX.finditer(text)
+        if "irport" in text or "irstrip" in text or "irfield" in text or "erodrome" in text
+        else ()
+    )
+    for m in airports:
         start, end = m.span("name")
         first = text[start:end].split()[0]
         if first in _NOT_AIRPORT_NAME:
