@@ -74,6 +74,7 @@ _ES_CONTEXT = (
     "extranjero",
     "extranjería",
 )
+_PL_CONTEXT = ("pesel",)
 _CH_CONTEXT = ("ahv", "avs", "ahv-nr", "n° avs", "sozialversicherungsnummer", "numéro avs")
 _NL_CONTEXT = ("bsn", "burgerservicenummer", "sofinummer", "sofi-nummer", "sofi")
 
@@ -463,6 +464,20 @@ _SCHEMES: tuple[_Scheme, ...] = (
         0.6,
         True,
         compile_context(_CH_CONTEXT + _GENERIC_CONTEXT),  # type: ignore[arg-type]
+    ),
+)
+
+# Polish PESEL: eleven digits named by the word (without it, eleven digits are too common); the
+# checksum is not asked, since a form names it ("Mój PESEL to ...")
+_SCHEMES = (
+    *_SCHEMES,
+    _Scheme(
+        "pl_pesel",
+        re.compile(_B + r"[0-9]{2}[0-3][0-9][0-3][0-9]{6}" + _E),
+        lambda s: True,
+        0.6,
+        True,
+        compile_context(_PL_CONTEXT),  # type: ignore[arg-type]
     ),
 )
 

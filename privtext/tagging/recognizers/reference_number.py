@@ -93,11 +93,11 @@ _STRONG_CASE_KW = (
     r"(?:notre\s+|votre\s+)?r[\u00e9e]f[\u00e9e]rence|r[\u00e9e]f|referencia|riferimento|rif|"
     r"(?:uw\s+|ons\s+)?kenmerk|sygnatura|protocolo|protocollo|pratica|"
     # Portuguese and Spanish: "Referência da autorização: 104987332", "FATURA N.º FT 2025/0418823"
-    r"refer[e\u00ea]ncia(?:\s+d[ao]\s+autoriza[c\u00e7][a\u00e3]o)?|fatura|factura|fattura)"
+    r"refer[e\u00ea]ncia(?:\s+d[ao]\s+autoriza[c\u00e7][a\u00e3]o)?|fatura|factura|fattura|folio)"
 )
 _WEAK_CASE_KW = (
     r"(?:case|file|matter|application|applications|appeal|petition|request|record|report|"
-    r"proceedings|judgment|decision)"
+    r"proceedings|judgment|decision|ob|occurrence\s+book)"
 )
 _CASE_CONNECTOR = (
     r"(?:\s+(?:number|numbers|num|nos?|nr|id|#)(?!\w)\.?|\s*#|\s*n\.?[\u00ba\u00b0](?!\w)\.?)"
@@ -607,6 +607,20 @@ _BANK_NUMBER_RX = re.compile(
     r"[ \t]+(?:(?i:a/c|acc(?:ount)?(?:[ \t]+no\.?)?)[ \t]*:?[ \t]*)?"
     r"(?P<id>[0-9]{3,6}-[0-9]{2}-[0-9]{4,8}|[0-9]{8,18})(?![\w\-])"
 )
+# A vehicle's plate after its cue, written with spaces, dashes or middle dots: "plate KGT
+# 418", "rego 512 VZK", "Trailer: Y 47 218", "patente KJ\u00b7TR\u00b741", "registration
+# LKZ418"; or before the Turkish "plakal\u0131" ("34 KRM 418 plakal\u0131"). The plate is in
+# capitals and holds a letter and a digit.
+_PLATE_VALUE = (
+    r"(?=[A-Z0-9\u00b7\- ]{0,12}[0-9])(?=[A-Z0-9\u00b7\- ]{0,12}[A-Z])"
+    r"[A-Z0-9]{1,8}(?:[ \u00b7\-][A-Z0-9]{1,4}){0,3}"
+)
+_PLATE_CUE_RX = re.compile(
+    r"(?<![\w])(?i:(?:number[ \t]+|licen[cs]e[ \t]+|registration[ \t]+)?plate|rego|"
+    r"registration|patente|placa|matr[\u00edi]cula|kenteken|kennzeichen)"
+    r"(?:[ \t]+(?i:no\.?|number))?[ \t]*[:#]?[ \t]*(?P<id>" + _PLATE_VALUE + r")(?![\w\-])"
+    r"|(?<![\w\-])(?P<id2>[0-9]{2}[ \t][A-Z]{1,3}[ \t][0-9]{2,4})[ \t]+plakal\u0131"
+)
 _SORT_CODE_RX = re.compile(
     r"(?i:sort\s*code)\s*(?:is\s+|[:=]\s*)?(?P<ent>[0-9]{2}[\-\s][0-9]{2}[\-\s][0-9]{2})"
     r"(?![0-9])"
@@ -755,6 +769,15 @@ class AccountNumberRecognizer(Recognizer):
             if not has_conn and not masked and _UNIT_AFTER.match(text, e):
                 continue  # "account 12 $": an amount; "acct ****6620   $18,410.77" is masked
             if (s, e) in seen:
+                continue
+            add(s, e, _ACCOUNT_SCORE)
+        for m in _scan(_PLATE_CUE_RX, text, windows):
+            g = "id" if m.start("id") >= 0 else "id2"
+            s, e = m.span(g)
+            value = text[s:e]
+            if (s, e) in seen or any(sp.start < e and s < sp.end for sp in out):
+                continue
+            if not 4 <= len(value) <= 12 or _YEAR.fullmatch(value):
                 continue
             add(s, e, _ACCOUNT_SCORE)
         for m in _scan(_BANK_NUMBER_RX, text, windows):

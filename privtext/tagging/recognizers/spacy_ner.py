@@ -198,6 +198,8 @@ _ORG_HEADWORDS = frozenset(
         "Hostal", "Escola", "Colegio",
     }
 )  # fmt: skip
+_CODE_WITH_YEAR = re.compile(r"[A-Z]{2,6}[\-/](?:[A-Z0-9]+[\-/])?(?:19|20)[0-9]{2}[\-/][0-9]{2,6}")
+_BARE_INITIAL_NAME = re.compile(r"[A-Z][ \t][A-Z][a-z'\u2019\-]+(?:[ \t][A-Z][a-z'\u2019\-]+)?")
 _INITIALS = re.compile(r"^(?:[A-Z][a-z]?\.){1,3}(?:\s?[A-Z][\w\-]+)?$")
 _HEADING_LINE = re.compile(r"^[^a-z]*$")
 # A preposition of place right before a one-word "person" that no name list knows.
@@ -882,7 +884,15 @@ def refine(text: str, start: int, end: int, etype: str) -> str | None:
     """
     surface = text[start:end]
     if etype == "DATE":
+        if _CODE_WITH_YEAR.fullmatch(surface):
+            return None  # "FCS-2024-0912", "INV/2025/011": a reference with a year inside
         return etype if _date_is_identifying(surface) else None
+    if (
+        etype in ("ORGANIZATION", "LOCATION")
+        and _BARE_INITIAL_NAME.fullmatch(surface)
+        and _TITLE_BEFORE.search(text, max(0, start - 8), start)
+    ):
+        return "PERSON"  # "Ms A Chaudhry", "Mr D Coombes": an initial without its full stop
     if surface in _POLICE_RANKS and _NAME_NEXT.match(text, end):
         return None  # "DC Fiona Ruddock": a rank, not Washington DC
     if not any(c.isalpha() for c in surface):

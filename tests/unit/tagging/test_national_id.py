@@ -132,3 +132,12 @@ def test_a_dotted_amount_without_an_id_word_is_no_cedula():
     from privtext.tagging.recognizers.national_id import NationalIdRecognizer
 
     assert NationalIdRecognizer().analyze("Jumlah: IDR 7.500.000\nCc: finance") == []
+
+
+def test_a_pesel_is_found_next_to_its_name_only():
+    from privtext.tagging.recognizers.national_id import NationalIdRecognizer
+
+    rec = NationalIdRecognizer()
+    text = "Mój PESEL to 82051314682, adres bez zmian"
+    assert [text[s.start : s.end] for s in rec.analyze(text)] == ["82051314682"]
+    assert rec.analyze("order 82051314682 shipped") == []

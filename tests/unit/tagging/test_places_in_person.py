@@ -110,3 +110,13 @@ def test_an_organisation_without_a_plain_given_name_after_its_lead_is_left(guess
     from privtext.tagging.recognizers.spacy_ner import name_after_lead
 
     assert name_after_lead(guess, 0, len(guess)) is None
+
+
+def test_a_reference_with_a_year_inside_is_no_date_and_a_titled_initial_is_a_person():
+    from privtext.tagging.recognizers.spacy_ner import refine
+
+    text = "Invoices FCS-2024-0912 were sent by Ms A Chaudhry today"
+    s = text.index("FCS")
+    assert refine(text, s, s + len("FCS-2024-0912"), "DATE") is None
+    s = text.index("A Chaudhry")
+    assert refine(text, s, s + len("A Chaudhry"), "ORGANIZATION") == "PERSON"

@@ -462,3 +462,33 @@ def test_identity_numbers_named_by_their_scheme_in_several_countries(text, expec
 
 def test_a_service_without_a_number_word_is_no_identifier(spans_of):
     assert spans_of(A, "the service 2024 was held at noon") == []
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("a silver van, plate KGT 418, parked outside", "KGT 418"),
+        ("Prime mover: Kenworth T610, rego 512 VZK\n", "512 VZK"),
+        ("Camioneta patente KJ·TR·41.", "KJ·TR·41"),
+        ("I saw a blue Mazda, registration LKZ418, reverse", "LKZ418"),
+        ("bir şahsın 34 KRM 418 plakalı motosikletten", "34 KRM 418"),
+    ],
+)
+def test_a_vehicle_plate_after_its_cue_is_an_identifier(text, expected, spans_of):
+    assert any(t == expected for _, t in spans_of(A, text))
+
+
+@pytest.mark.parametrize(
+    "text", ["the Registration Form A1", "registration of the company in 2019", "plate 4"]
+)
+def test_words_and_years_after_a_plate_cue_are_no_plate(text, spans_of):
+    assert spans_of(A, text) == []
+
+
+def test_occurrence_book_and_hotel_folio_numbers_are_case_numbers(spans_of):
+    from privtext.tagging.recognizers.reference_number import CaseNumberRecognizer
+
+    rec = CaseNumberRecognizer()
+    text = "CAS no.: 118/02/2025      OB no.: 412\nHotel, 2 nights (folio 118842)"
+    found = [t for _, t in spans_of(rec, text)]
+    assert "412" in found and "118842" in found
