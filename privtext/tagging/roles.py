@@ -76,6 +76,22 @@ _NOT_ROLE_WORDS = frozenset(
     "my our your his her their the a an fellow retired former late new old head senior "
     "local".split()
 )
+# Ranks, honorifics and offices written before a name as a title, not as the person's job
+_RANKS = frozenset(
+    "captain inspector sergeant constable officer detective judge justice doctor professor "
+    "father sister brother reverend pastor bishop imam rabbi chief commander colonel general "
+    "major lieutenant corporal private president governor senator mayor councillor minister "
+    "coach agent nurse master lord lady dame sir king queen prince princess elder deacon "
+    "superintendent commissioner marshal admiral uncle aunt auntie sheriff".split()
+)
+
+
+def _line_or_clause_start(window: str, at: int) -> bool:
+    """Whether ``at`` opens a line or follows a sentence's or a clause's punctuation."""
+    before = window[:at].rstrip(" \t")
+    return not before or before[-1] in "\n.:;!?\u2013\u2014-"
+
+
 # Heads too generic to be a job when written alone right before a name
 _NO_BARE_ROLES = frozenset({"man", "woman", "men", "women", "officer", "kos", "buyer", "member"})
 # Words that are a rank or an honorific before a name ("Captain Smith", "Inspector Morse"): a
@@ -152,7 +168,16 @@ def _bare_role(window: str) -> tuple[int, int] | None:
     head = words[-1].group()
     lower = phrase.islower()
     linked = verb is not None
-    if not lower and not linked and courtesy is None:
+    if (
+        not lower
+        and not linked
+        and courtesy is None
+        and (
+            len(words) > 1
+            or head.lower() in _RANKS
+            or not _line_or_clause_start(window, m.start(1) + words[0].start())
+        )
+    ):
         return None  # "Captain Smith", "Inspector Morse": a rank or honorific
     if not (_is_role(phrase) or ((lower or linked) and head.lower() in _GENERIC_BEFORE_NAMES)):
         return None

@@ -160,6 +160,13 @@ _PATTERNS: list[tuple[str, str, float]] = [
         r"(?=[ \t]*[,;.)\n]|[ \t]*\Z)",
         0.75,
     ),
+    # a number with a word that only ever means an age: "6 tuổi", "25 yaşlarında", "72 ετών"
+    (
+        "age_word",
+        r"(?<![\w.,])(?P<p25>[0-9]{1,3}[ \t]+(?:tuổi|ya\u015f\u0131nda|ya\u015flar\u0131nda|"
+        r"ya\u015f\u0131ndaki|ετών))(?![\w])",
+        0.8,
+    ),
     # a decade after a sex: "male, 30s", "female, late 20s" (descriptions in police logs)
     (
         "sex_decade",
@@ -216,6 +223,7 @@ _ENT = {
     "de_age": "p22",
     "now_age": "p23",
     "intl_apposition": "p24",
+    "age_word": "p25",
 }
 _NUMBER = re.compile(r"[0-9]+")
 # Nouns whose "de/di N años|ans|anni" is a duration, not an age.

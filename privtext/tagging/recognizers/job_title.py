@@ -499,6 +499,16 @@ def _given_names() -> frozenset[str]:
 
 
 # A title used as a form's field label: "Supervisor:", "Student no.", "Employee number".
+# An occupation field in another language, its value to the end of the field: "Profissão:
+# professora do ensino secundário", "Mesleği: Eczacı", "Zawód: kierowca"
+_OCCUPATION_FIELD = re.compile(
+    r"(?im)(?:^|[ \t]{2,}|\t|[|\u00b7][ \t]*)(?:profiss[\u00e3a]o|profesi[\u00f3o]n|"
+    r"ocupaci[\u00f3o]n|ocupa[\u00e7c][\u00e3a]o|beruf|meslek|mesle[\u011fg]i|zaw[\u00f3o]d|yrke|"
+    r"stilling|profession|"
+    r"professione|nghề nghiệp|pekerjaan|m[\u00e9e]tier)[ \t]*:[ \t]*"
+    r"(?P<value>[^\W\d_][^\W\d_'\u2019\-]*(?:[ \t][^\W\d_][^\W\d_'\u2019\-]*){0,5})"
+    r"(?=[ \t]*(?:\r?\n|\Z|[,;|\u00b7(])|[ \t]{2,}|\t)"
+)
 _FIELD_LABEL_AFTER = re.compile(r"[ \t]*(?::|(?:no\.|No\.|number|ID|#)(?!\w))")
 
 
@@ -637,4 +647,11 @@ class JobTitleRecognizer(Recognizer):
                             out[k] = Span(o.start, o.end, o.entity_type, self.ROLE_SCORE, o.source)
                     continue
                 out.append(Span(rs, re_, "JOB_TITLE", self.ROLE_SCORE, self.name))
+        if ":" in text:
+            for m in _OCCUPATION_FIELD.finditer(text):
+                vs, ve = m.span("value")
+                if any(o.start < ve and vs < o.end and (o.start < vs or o.end > ve) for o in out):
+                    continue
+                out = [o for o in out if not (vs <= o.start and o.end <= ve)]
+                out.append(Span(vs, ve, "JOB_TITLE", self.ROLE_SCORE, self.name))
         return [_with_department(text, sp) for sp in out]

@@ -288,3 +288,14 @@ def test_ages_in_other_languages_then_ages_and_ages_after_a_role(text, expected)
 )
 def test_durations_and_lists_are_no_ages(text):
     assert R.analyze(text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Bé Bảo Anh (6 tuổi) bị lạc", "6 tuổi"),
+        ("Şüpheli 25 yaşlarında, ince yapılı", "25 yaşlarında"),
+    ],
+)
+def test_words_that_only_mean_an_age_make_the_number_an_age(text, expected):
+    assert expected in [text[s.start : s.end] for s in R.analyze(text)]

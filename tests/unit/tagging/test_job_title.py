@@ -210,3 +210,22 @@ def test_a_contractor_alone_is_no_job_title(spans_of):
 )
 def test_more_compound_occupations_and_russian_ones(text, expected, spans_of):
     assert ("JOB_TITLE", expected) in spans_of(JobTitleRecognizer(), text)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (
+            "Email: a@b.pt\nProfissão: professora do ensino secundário\nData",
+            "professora do ensino secundário",
+        ),
+        ("Tel: 0532 418 77 09   Mesleği: Eczacı\nBeyanı", "Eczacı"),
+        ("Zawód: kierowca ciężarówki\n", "kierowca ciężarówki"),
+    ],
+)
+def test_the_value_of_an_occupation_field_in_another_language_is_a_job_title(text, expected):
+    from privtext.tagging.recognizers.job_title import JobTitleRecognizer
+
+    rec = JobTitleRecognizer()
+    rec.load()
+    assert expected in [text[s.start : s.end] for s in rec.analyze(text)]

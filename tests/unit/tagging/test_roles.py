@@ -122,3 +122,17 @@ def test_a_role_right_before_a_person_or_linked_to_one_is_a_job_title(text, name
 )
 def test_ranks_generic_words_and_plain_words_before_a_person_are_no_role(text, name):
     assert _roles(text, name) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "name", "expected"),
+    [
+        ("Prosecutor Imogen Tate said the footage was clear.", "Imogen Tate", ["Prosecutor"]),
+        ("the family are Buddhist.\nSupervisor Ko Min reported it.", "Ko Min", ["Supervisor"]),
+        ("Sheriff Morven Gauld told him.", "Morven Gauld", []),  # a rank before a name
+        ("We met Captain Lina Berg there.", "Lina Berg", []),
+        ("a Senior Pharmacist Ian Roe", "Ian Roe", []),  # not at a clause's start
+    ],
+)
+def test_a_capitalised_role_opening_a_clause_before_a_name_is_a_job_title(text, name, expected):
+    assert _roles(text, name) == expected
