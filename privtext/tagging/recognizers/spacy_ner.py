@@ -171,7 +171,7 @@ _MONTH_DAY = re.compile(r"(?i)" + _MONTH_DAY_RX)
 # Street types that end a street's name and no person's ("Walkley Lane", "Queen Street").
 _STREET_TYPES = frozenset(
     """Street Road Lane Avenue Drive Crescent Terrace Boulevard Gardens Mews Parade Rd St.
-    Ave""".split()
+    Ave Ln Dr Blvd Ct Pl Hwy Highway Way Close Rise Grove Row Place Court Square""".split()
 )
 # A preposition before a street's name in prose (an address line has a number or a comma).
 _STREET_PREP_BEFORE = re.compile(

@@ -120,3 +120,11 @@ def test_a_reference_with_a_year_inside_is_no_date_and_a_titled_initial_is_a_per
     assert refine(text, s, s + len("FCS-2024-0912"), "DATE") is None
     s = text.index("A Chaudhry")
     assert refine(text, s, s + len("A Chaudhry"), "ORGANIZATION") == "PERSON"
+
+
+def test_a_person_guess_ending_in_a_street_abbreviation_after_on_is_a_street():
+    from privtext.tagging.recognizers.spacy_ner import refine
+
+    text = "the Target on Vicksburg Ln has had a bunch of these"
+    s = text.index("Vicksburg")
+    assert refine(text, s, s + len("Vicksburg Ln"), "PERSON") == "LOCATION"

@@ -1,0 +1,84 @@
+"""Places in a table's column of places.
+
+Trip logs, expense claims and itineraries put places in a column ("| From | To |"). The small
+NER model reads some of them as persons ("| Acacia Ridge | Roma |": "Acacia Ridge" a person)
+where the same column holds places it got right. In a pipe table, a column in which at least
+two cells are each exactly one LOCATION span, and those are at least half of the column's
+tagged cells, is a column of places: a cell there that is exactly one NER or gazetteer PERSON
+or ORGANIZATION guess becomes a LOCATION. Other tags, and cells holding more than the guess,
+are left alone.
+"""
+
+from __future__ import annotations
+
+from privtext.tagging.base import GUESS_SOURCES, Span
+
+SOURCE = "place_column"
+_GUESS_TYPES = frozenset({"PERSON", "ORGANIZATION"})
+
+
+def _cells(text: str, start: int, end: int) -> list[tuple[int, int]]:
+    """The cells of one table row ``text[start:end]`` (a line with pipes), trimmed."""
+    bars = [i for i in range(start, end) if text[i] == "|"]
+    out = []
+    for a, b in zip(bars, bars[1:], strict=False):
+        a += 1
+        while a < b and text[a] in " \t":
+            a += 1
+        e = b
+        while e > a and text[e - 1] in " \t":
+            e -= 1
+        out.append((a, e))
+    return out
+
+
+def _tables(text: str) -> list[list[list[tuple[int, int]]]]:
+    """Runs of consecutive lines with at least three pipes: each a list of rows of cells."""
+    tables: list[list[list[tuple[int, int]]]] = []
+    current: list[list[tuple[int, int]]] = []
+    pos = 0
+    for line in text.split("\n"):
+        end = pos + len(line)
+        if line.count("|") >= 3:
+            current.append(_cells(text, pos, end))
+        elif current:
+            tables.append(current)
+            current = []
+        pos = end + 1
+    if current:
+        tables.append(current)
+    return tables
+
+
+def places_in_place_columns(text: str, spans: list[Span]) -> list[Span]:
+    """``spans`` with person or organisation guesses in a column of places retyped LOCATION.
+
+    Args:
+        text: the document.
+        spans: the kept, non-overlapping spans, sorted by start.
+
+    Returns:
+        The spans, order kept.
+    """
+    if text.count("|") < 6:
+        return spans
+    exact = {(s.start, s.end): k for k, s in enumerate(spans)}
+    out = list(spans)
+    changed = False
+    for table in _tables(text):
+        width = max(len(r) for r in table)
+        for col in range(width):
+            cells = [r[col] for r in table if col < len(r) and r[col][0] < r[col][1]]
+            kinds = [spans[exact[c]] for c in cells if c in exact]
+            places = sum(1 for s in kinds if s.entity_type == "LOCATION")
+            if places < 2 or 2 * places < len(kinds):
+                continue
+            for c in cells:
+                k = exact.get(c)
+                if k is None:
+                    continue
+                s = spans[k]
+                if s.entity_type in _GUESS_TYPES and s.source in GUESS_SOURCES:
+                    out[k] = Span(s.start, s.end, "LOCATION", s.score, SOURCE)
+                    changed = True
+    return out if changed else spans
