@@ -57,6 +57,10 @@ def main(argv: list[str] | None = None) -> int:
         "--court-every", type=int, default=0,
         help="every k-th document a court-style judgment (0: none, as in BENCHMARKS.md)",
     )  # fmt: skip
+    p.add_argument(
+        "--consistent-mentions", action="store_true",
+        help="perturb.consistent_mentions: one draw per word and document (default: off)",
+    )  # fmt: skip
     p.add_argument("--samples", type=int, default=5000, help="S per tier (5000)")
     p.add_argument("--candidates", type=int, default=5000, help="|C| top words (5000)")
     p.add_argument("--epochs", type=int, default=10, help="attacker epochs (10)")
@@ -96,7 +100,11 @@ def main(argv: list[str] | None = None) -> int:
             None,
             {
                 "input": {"path": str(corpus), "format": "jsonl"},
-                "perturb": {"epsilon": eps, "candidates": a.candidates},
+                "perturb": {
+                    "epsilon": eps,
+                    "candidates": a.candidates,
+                    "consistent_mentions": a.consistent_mentions,
+                },
                 "tagging": {"ner_model": "none"},
                 "spark": {"shuffle_partitions": 2},
             },
@@ -183,7 +191,12 @@ def main(argv: list[str] | None = None) -> int:
         f"{a.train_copies} re-perturbations of the 50% training split; S = {a.samples} "
         f"triplets per tier; AmPL: LSTM-driven, target delta {a.target_delta}, step "
         f"{a.step}, <= {a.rounds} rounds, lambda_privacy = {a.lambda_privacy:g}, "
-        f"lambda_utility = {a.lambda_utility:g}, variant {a.variant}.",
+        f"lambda_utility = {a.lambda_utility:g}, variant {a.variant}"
+        + (
+            "; every release with one draw per word and document (consistent mentions)."
+            if a.consistent_mentions
+            else "."
+        ),
         f"Wall time: {wall / 60:.1f} min on this shared 2-core machine (other jobs running; "
         f"torch threads {a.threads}).",
         "",

@@ -128,6 +128,13 @@ def _add_sanitize_options(p: argparse.ArgumentParser) -> None:
         help="perturb every word as PoII, tagged spans keep their tier (whole-text "
         "sanitization, as in SanText; perturb.perturb_all_words; default: off)",
     )
+    g.add_argument(
+        "--consistent-mentions",
+        action="store_true",
+        default=None,
+        help="one draw per distinct word of a tier in a document, released at every mention "
+        "(perturb.consistent_mentions; default: off, every mention drawn afresh)",
+    )
     _add_tagging_options(p)
     g = p.add_argument_group("key")
     g.add_argument(
@@ -244,6 +251,7 @@ def overrides_from_args(a: argparse.Namespace) -> dict[str, Any]:
             "remap": None if a.remap is None else a.remap == "on",
             "remap_prior": a.remap_prior,
             "perturb_all_words": a.perturb_all_words,
+            "consistent_mentions": a.consistent_mentions,
             "index": a.index,
             **_hnsw_overrides(a.hnsw),
             **_ivfpq_overrides(a.ivfpq),

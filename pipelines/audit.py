@@ -403,7 +403,7 @@ def _perturb_training(train: TrainingDocs, info: ReleaseInfo, tier: str, opts: A
         exs = perturb_examples(
             train.docs, tier, key, epsilon=eps, alpha=alpha, cands=info.cands,
             spans=train.spans, mechanism=p.mechanism, policy=policy,
-            perturb_all_words=p.perturb_all_words,
+            perturb_all_words=p.perturb_all_words, consistent_mentions=p.consistent_mentions,
         )  # fmt: skip
         out.extend(exs)  # copies keep their doc_id: the validation split stays by document
     return out

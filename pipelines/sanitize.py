@@ -430,6 +430,7 @@ def run_sanitize(spark: SparkSession, cfg: RunConfig, run_id: str | None = None)
             noise_key_file=cfg.noise_key_file,
             record_all_tokens=cfg.output.keep_intermediates,
             perturb_all_words=cfg.perturb.perturb_all_words,
+            consistent_mentions=cfg.perturb.consistent_mentions,
             index=cfg.perturb.index,
             index_path=index_path,
             hnsw=hnsw_params,

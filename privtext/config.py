@@ -80,6 +80,10 @@ class PerturbConfig(_Strict):
     rank_fix_c: float | None = None
     rank_fix_k: int = Field(default=100, ge=1, le=10_000)
     perturb_all_words: bool = False
+    # Draw once per distinct word of a tier in a document and release that draw at every mention
+    # (by default each mention is drawn afresh): a name written five times is one release, not
+    # five (the joint-consumption leakage of seed 001; BENCHMARKS, "mPL audits and AmPL")
+    consistent_mentions: bool = False
     index: Literal["exact", "hnsw", "ivfpq"] = "exact"
     hnsw_m: int = Field(default=32, ge=4, le=256)
     hnsw_ef_construction: int = Field(default=200, ge=8, le=4_096)

@@ -40,6 +40,7 @@ class EngineSpec:
     noise_key_file: str | None = None
     record_all_tokens: bool = False
     perturb_all_words: bool = False
+    consistent_mentions: bool = False
     index: str = "exact"
     index_path: str | None = None  # saved approximate index of the candidate set (an artifact)
     hnsw: tuple[int, int, int] = (32, 200, 128)  # M, efConstruction, efSearch
@@ -140,6 +141,7 @@ def get_sanitizer(spec: EngineSpec) -> Sanitizer:
                 noise=KeyedNoise(load_noise_key(spec.noise_key_file)),
                 record_all_tokens=spec.record_all_tokens,
                 perturb_all_words=spec.perturb_all_words,
+                consistent_mentions=spec.consistent_mentions,
                 cands=cands,
                 remap=load_remap_tables(spec, cands),
             )

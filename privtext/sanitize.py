@@ -182,6 +182,10 @@ class Sanitizer:
         perturb_all_words: every word token outside a tagged span is perturbed by the mechanism
             as PoII (entity type ``WORD``): the whole-text sanitization of the metric-DP
             literature (SanText; Feyisetan et al.). Tagged spans keep their own tier.
+        consistent_mentions: the mechanism draws once per distinct word of a tier in a document
+            (the noise of its first mention) and releases that draw at every mention; by default
+            every mention has its own draw. Each mention's output law is unchanged; the mentions
+            of one word are one release instead of several.
         cands: the candidate set, for the rank record (default: ``mechanism.cands``).
         remap: optional ``{tier: int64 [|C|] table}`` of Bayesian remapping, applied to the
             draw (``y -> table[y]``); the ledger's mechanism name gets ``+remap``.
@@ -197,6 +201,7 @@ class Sanitizer:
         noise: KeyedNoise,
         record_all_tokens: bool = False,
         perturb_all_words: bool = False,
+        consistent_mentions: bool = False,
         cands: CandidateSet | None = None,
         remap: dict[str, np.ndarray] | None = None,
     ) -> None:
@@ -208,6 +213,7 @@ class Sanitizer:
         self.noise = noise
         self.record_all_tokens = record_all_tokens
         self.perturb_all_words = perturb_all_words
+        self.consistent_mentions = consistent_mentions
         self._hash_key = noise.derived_key("keyed-hash")
         cands = cands if cands is not None else getattr(mechanism, "cands", None)
         if cands is None:
@@ -318,8 +324,16 @@ class Sanitizer:
             d_arr = np.asarray(mech_doc[tier], dtype=np.int64)
             p_arr = np.asarray(mech_pos[tier], dtype=np.int64)
             emb_idx = self.lookup(mech_norm[tier])
+            noise_pos = p_arr
+            if self.consistent_mentions:
+                # every mention of a word takes the noise of the word's first mention
+                first_of: dict[tuple[int, str], int] = {}
+                keyed = zip(mech_doc[tier], mech_pos[tier], mech_norm[tier], strict=True)
+                noise_pos = np.asarray(
+                    [first_of.setdefault((dd, ww), pp) for dd, pp, ww in keyed], dtype=np.int64
+                )
             u = self.noise.uniforms(
-                doc_keys[d_arr], p_arr, noise_mod.STREAM_EM, self.mechanism.uniforms_needed()
+                doc_keys[d_arr], noise_pos, noise_mod.STREAM_EM, self.mechanism.uniforms_needed()
             )
             cand = self.mechanism.sample(emb_idx, self.tier_epsilon[tier], u)
             if self.remap is not None:

@@ -167,6 +167,7 @@ def perturb_tokens_frame(
     mechanism: str = "em",
     policy: Any = None,
     perturb_all_words: bool = False,
+    consistent_mentions: bool = False,
     remap: Mapping[str, np.ndarray] | None = None,
     batch_size: int = 256,
 ) -> pd.DataFrame:
@@ -189,6 +190,7 @@ def perturb_tokens_frame(
         mechanism: ``"em"`` or ``"laplace-nn"`` (rank fix on, default constants).
         policy: a :class:`~privtext.tagging.policy.TierPolicy`; None = the packaged default.
         perturb_all_words: as the sanitize option.
+        consistent_mentions: as the sanitize option.
         remap: optional ``{tier: int64 [|C|] table}`` of Bayesian remapping.
         batch_size: documents per kernel call.
 
@@ -233,6 +235,7 @@ def perturb_tokens_frame(
         noise=KeyedNoise(bytes(key)),
         record_all_tokens=True,
         perturb_all_words=perturb_all_words,
+        consistent_mentions=consistent_mentions,
         cands=cands,
         remap=dict(remap) if remap else None,
     )

@@ -193,6 +193,36 @@ def test_when_perturb_all_words_is_on_then_every_word_is_perturbed_and_tags_keep
     assert poii["tokens_perturbed"] >= len(words)
 
 
+def _mention_outputs(san, text, word):
+    res = _run(san, [text])[0]
+    return [u.replacement.lower() for u in res.units if text[u.start : u.end].lower() == word]
+
+
+MENTIONS = " ".join(f"Report {i}: Brennan met Okafor in Lisbon." for i in range(12))
+
+
+def test_consistent_mentions_release_one_draw_per_word_and_document(emb, cands):
+    base = _sanitizer(emb, cands, eps=(1.0, 2.0))
+    kw = dict(
+        policy=base.policy, lookup=base.lookup, candidate_words=base.candidate_words,
+        mechanism=base.mechanism, tier_epsilon=base.tier_epsilon, noise=base.noise,
+    )  # fmt: skip
+    fresh = _mention_outputs(Sanitizer(**kw), MENTIONS, "lisbon")
+    same = _mention_outputs(Sanitizer(**kw, consistent_mentions=True), MENTIONS, "lisbon")
+    assert len(fresh) == len(same) == 12
+    # at eps 2 every mention drawn afresh gives several words; one draw gives one word, and it
+    # is the draw of the first mention (whose noise is unchanged)
+    assert len(set(fresh)) > 1
+    assert set(same) == {fresh[0]}
+    # another document gets its own draw
+    other = _run(Sanitizer(**kw, consistent_mentions=True), [MENTIONS, MENTIONS], ["a", "b"])
+    outs = [
+        {u.replacement.lower() for u in r.units if MENTIONS[u.start : u.end] == "Lisbon"}
+        for r in other
+    ]
+    assert all(len(o) == 1 for o in outs)
+
+
 # -- rank record and remapping -------------------------------------------------------------------
 def test_rank_bands_classify_the_released_word_by_its_rank_among_the_originals_neighbours(
     emb, cands
