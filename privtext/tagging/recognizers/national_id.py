@@ -467,6 +467,41 @@ _SCHEMES: tuple[_Scheme, ...] = (
     ),
 )
 
+# Three shapes written by their name, whose check digits writers of test text get wrong (a real
+# number passes the schemes above as well): the codice fiscale next to its name, the UAE
+# Emirates ID (its "784-" country prefix and grouping are its own), the South African ID number
+# (thirteen digits starting with a birth date) next to "ID"
+_SCHEMES = (
+    *_SCHEMES,
+    _Scheme(
+        "it_codice_fiscale_named",
+        re.compile(
+            _B + r"[A-Z]{6}[0-9LMNPQRSTUV]{2}[A-EHLMPRST][0-9LMNPQRSTUV]{2}[A-Z]"
+            r"[0-9LMNPQRSTUV]{3}[A-Z]" + _E
+        ),
+        lambda s: True,
+        0.6,
+        True,
+        compile_context(("c.f.", "codice fiscale")),  # type: ignore[arg-type]
+    ),
+    _Scheme(
+        "ae_emirates_id",
+        re.compile(_B + r"784-(?:19|20)[0-9]{2}-[0-9]{7}-[0-9]" + _E),
+        lambda s: True,
+        0.85,
+        False,
+        compile_context(("emirates id", "eid")),  # type: ignore[arg-type]
+    ),
+    _Scheme(
+        "za_id_named",
+        re.compile(_B + r"[0-9]{2}(?:0[1-9]|1[0-2])(?:0[1-9]|[12][0-9]|3[01])[0-9]{7}" + _E),
+        lambda s: True,
+        0.6,
+        True,
+        compile_context(("id", "ids", "id number", "identity number", "id no")),  # type: ignore[arg-type]
+    ),
+)
+
 # Polish PESEL: eleven digits named by the word (without it, eleven digits are too common); the
 # checksum is not asked, since a form names it ("Mój PESEL to ...")
 _SCHEMES = (

@@ -567,7 +567,9 @@ _ACCOUNT_KW = (
     r"n\.?[\u00ba\u00b0]\s+(?:de\s+)?(?:cliente?|contrato?|adh[\u00e9e]rent|conta|cuenta|servicio|"
     r"suministro)|c[\u00f3o]digo\s+de\s+cliente|clabe|personnummer|teudat\s+zehut|"
     r"cart[\u00e3a]o\s+de\s+cidad[\u00e3a]o|labour\s+card|service|shield|persal|"
-    r"carnet\s+de\s+identidad|learner|immatriculation|\u0440\u043d\u043e\u043a\u043f\u043f|rego)"
+    r"carnet\s+de\s+identidad|learner|immatriculation|\u0440\u043d\u043e\u043a\u043f\u043f|rego|"
+    r"passaporto|pasaporte|passeport|reisepass|paspoort|cand\.|candidate|bonuskaart|klantnummer|"
+    r"kundnummer)"
 )
 _ACCOUNT_CONNECTOR = (
     r"(?:\s+(?:number|numbers|num|nos?|nr|id|#|code|ref(?:erence)?|identifier)(?!\w)\.?|"

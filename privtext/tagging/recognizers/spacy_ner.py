@@ -198,6 +198,7 @@ _ORG_HEADWORDS = frozenset(
         "Hostal", "Escola", "Colegio",
     }
 )  # fmt: skip
+_LOGIN_SHAPE = re.compile(r"[a-z][a-z0-9]*(?:[._][a-z0-9]+)+")
 _CODE_WITH_YEAR = re.compile(r"[A-Z]{2,6}[\-/](?:[A-Z0-9]+[\-/])?(?:19|20)[0-9]{2}[\-/][0-9]{2,6}")
 _BARE_INITIAL_NAME = re.compile(r"[A-Z][ \t][A-Z][a-z'\u2019\-]+(?:[ \t][A-Z][a-z'\u2019\-]+)?")
 _INITIALS = re.compile(r"^(?:[A-Z][a-z]?\.){1,3}(?:\s?[A-Z][\w\-]+)?$")
@@ -926,6 +927,8 @@ def refine(text: str, start: int, end: int, etype: str) -> str | None:
     ):
         return "PERSON"
     known = _known_phrase_type(surface)
+    if etype in ("PERSON", "ORGANIZATION", "LOCATION") and _LOGIN_SHAPE.fullmatch(surface):
+        return None  # "kieran.hollis", "jiwoo_oia": a login, left to the username patterns
     if etype == "PERSON" and not any(c.isupper() for c in surface):
         return None  # "subs due": the small model's lower-case guesses
     if etype == "PERSON" and surface.split()[0] in _POSSESSIVES:
@@ -1285,6 +1288,9 @@ class SpacyNerRecognizer(BatchRecognizer):
                     while end > start and text[end - 1].isspace():
                         end -= 1
                 if etype != "DATE":
+                    head, sep, tail = text[start:end].rpartition(" ")
+                    if sep and head.strip() and _LOGIN_SHAPE.fullmatch(tail):
+                        end = start + len(head.rstrip())  # "KakaoTalk ID jiwoo_oia": a login
                     while end > start and (
                         text[end - 1].isspace() or unicodedata.category(text[end - 1])[0] == "S"
                     ):

@@ -93,7 +93,9 @@ _PLAIN_LOGIN_CUE = re.compile(
     r"changed|modified|triggered|executed|run)[ \t]+by(?:[ \t]*:)?"
     r"(?:[ \t]+(?:agent|user|analyst))?|"
     r"by[ \t]+(?:agent|user|analyst)|(?:user|network|university|uni|email|windows|staff)"
-    r"[ \t]+account|(?:one|the|a|same|single|user|target(?:ed)?)[ \t]+login[ \t]*[,:]?)"
+    r"[ \t]+account|(?:one|the|a|same|single|user|target(?:ed)?)[ \t]+login[ \t]*[,:]?|"
+    r"(?:network|user|login|windows|kakaotalk|line|wechat|skype|telegram|discord|slack)[ \t]+id"
+    r"[ \t]*:?|uniqname(?:[ \t]+is)?[ \t]*:?)"
     r")[ \t]+(?P<ent>[a-z][a-z0-9_.\-]{2,30}[a-z0-9])(?![\w@]|\.[A-Za-z])"
 )
 

@@ -141,3 +141,23 @@ def test_a_pesel_is_found_next_to_its_name_only():
     text = "Mój PESEL to 82051314682, adres bez zmian"
     assert [text[s.start : s.end] for s in rec.analyze(text)] == ["82051314682"]
     assert rec.analyze("order 82051314682 shipped") == []
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Emirates ID (R.M.): 784-1986-4471920-3; passport", "784-1986-4471920-3"),
+        ("certified copies of your IDs (Jaco 8501155800087) and a bill", "8501155800087"),
+        ("codice fiscale (mi risulta BRNLKS91M14Z112K, conferma?)", "BRNLKS91M14Z112K"),
+    ],
+)
+def test_emirates_south_african_and_italian_numbers_written_by_their_name(text, expected):
+    from privtext.tagging.recognizers.national_id import NationalIdRecognizer
+
+    assert expected in [text[s.start : s.end] for s in NationalIdRecognizer().analyze(text)]
+
+
+def test_thirteen_digits_without_an_id_word_are_no_south_african_id():
+    from privtext.tagging.recognizers.national_id import NationalIdRecognizer
+
+    assert NationalIdRecognizer().analyze("order total 8501155800087 units shipped") == []

@@ -128,3 +128,11 @@ def test_a_person_guess_ending_in_a_street_abbreviation_after_on_is_a_street():
     text = "the Target on Vicksburg Ln has had a bunch of these"
     s = text.index("Vicksburg")
     assert refine(text, s, s + len("Vicksburg Ln"), "PERSON") == "LOCATION"
+
+
+def test_a_login_is_no_name_or_organisation_guess():
+    from privtext.tagging.recognizers.spacy_ner import refine
+
+    text = "07:58 Kieran Hollis (kieran.hollis): caller has a new phone"
+    s = text.index("kieran.hollis")
+    assert refine(text, s, s + len("kieran.hollis"), "ORGANIZATION") is None

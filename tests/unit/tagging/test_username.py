@@ -139,3 +139,18 @@ def test_a_forum_poster_before_the_post_age_is_a_username(text, user):
 
 def test_a_numbered_item_before_an_age_is_no_username():
     assert UsernameRecognizer().analyze("\nItem 3 · 5h\n") == []
+
+
+@pytest.mark.parametrize(
+    ("text", "login"),
+    [
+        ("Employee #: M-004417   Network ID: egagnontr\nTitle:", "egagnontr"),
+        ("your UMID is 41938826 and your uniqname is dcastrui. Use them", "dcastrui"),
+        ("my mobile 010-4821-7730 (KakaoTalk ID jiwoo_oia).", "jiwoo_oia"),
+    ],
+)
+def test_a_login_after_a_network_or_app_id_cue_is_a_username(text, login):
+    from privtext.tagging.recognizers.username import UsernameRecognizer
+
+    found = [text[s.start : s.end] for s in UsernameRecognizer().analyze(text)]
+    assert login in found
