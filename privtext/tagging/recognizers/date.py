@@ -279,8 +279,26 @@ _PATTERNS: list[tuple[str, str]] = [
     # financial and school years: "2024/25", "2023-24" (the second year follows the first)
     (
         "span_year",
-        r"(?<![\w/.\-])(?P<sy>(?P<sy1>(?:19|20)[0-9]{2})[/\-\u2013](?P<sy2>[0-9]{2}))"
+        r"(?<![\w/.\-])(?P<sy>(?P<sy1>(?:19|20)[0-9]{2})[/\-\u2013](?P<sy2>(?:19|20)[0-9]{2}|[0-9]{2}))"
         r"(?![\w/\-]|[.,][0-9])",
+    ),
+    # Chinese, Japanese and Korean dates: "2025年4月5日", "4月7日", "2025년 4월 5일"
+    (
+        "cjk",
+        r"(?P<cjd>(?:(?:19|20)[0-9]{2}[年년][ \t]?)?(?:0?[1-9]|1[0-2])[月월][ \t]?"
+        r"(?:0?[1-9]|[12][0-9]|3[01])[日일])",
+    ),
+    # a card's or a document's expiry month: "exp 09/27", "Expiry: 11/2027", "valid thru 04/28"
+    (
+        "expiry",
+        r"(?<![\w])(?i:exp(?:iry|ires|\.)?|valid[ \t]+(?:thru|through|until))[ \t]*:?[ \t]*"
+        r"(?P<exp>(?:0[1-9]|1[0-2])/(?:20[0-9]{2}|[0-9]{2}))(?![0-9/])",
+    ),
+    # a Hijri date with its era mark: "14/09/1446 H"
+    (
+        "hijri",
+        r"(?<![\w/.])(?P<hj>(?:0?[1-9]|[12][0-9]|30)/(?:0?[1-9]|1[0-2])/14[0-9]{2}[ \t]?(?:AH|H))"
+        r"(?![\w])",
     ),
     # a dated entry opening a line of notes: "12.02.24 SI: Pt presented ..."
     (
@@ -311,6 +329,9 @@ _SCORES: dict[str, float] = {
     "month_year_num": 0.8,  # above a phone number read over "(06/2021"
     "ordinal_may": 0.7,
     "line_dmy": 0.75,
+    "cjk": 0.85,
+    "expiry": 0.8,
+    "hijri": 0.85,
     "line_dm": 0.7,
     "padded_dm": 0.6,
     "log_date": 0.85,
@@ -336,6 +357,9 @@ _ENT_GROUP = {
     "cue_ordinal": "od",
     "month_year_num": "myn",
     "ordinal_may": "om",
+    "cjk": "cjd",
+    "expiry": "exp",
+    "hijri": "hj",
 }
 
 _RX = Alternation(_PATTERNS)
@@ -383,7 +407,7 @@ class DateRecognizer(Recognizer):
                 if not (_valid_day_month(a, b) or _valid_day_month(b, a)):
                     continue
             elif kind == "span_year":
-                if (int(m.group("sy1")) + 1) % 100 != int(m.group("sy2")):
+                if (int(m.group("sy1")) + 1) % 100 != int(m.group("sy2")) % 100:
                     continue  # "2024-05" is a month, "2019/20" a year span
             if kind in ("ymd", "dmy_num") and _VERSION_BEFORE.search(text, max(0, s - 12), s):
                 continue

@@ -243,3 +243,24 @@ def test_when_a_date_is_written_in_another_language_then_it_is_tagged(text, expe
 @pytest.mark.parametrize("text", ["the Mars 2025 mission", "a 3 mail shot", "mayo mayonnaise"])
 def test_foreign_month_names_need_a_day_or_a_year(text, spans_of):
     assert spans_of(R, text, THRESHOLD) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("ご宿泊日 / Dates: 2025年4月5日（土）～4月7日（月）2泊", ["2025年4月5日", "4月7日"]),
+        ("Visa ending 3057, exp 09/27, authorized", ["09/27"]),
+        ("Date: 14/09/1446 H (14 March 2025)", ["14/09/1446 H", "14 March 2025"]),
+        ("FIRST SEMESTER 2024/2025\n", ["2024/2025"]),
+    ],
+)
+def test_cjk_dates_expiry_months_hijri_dates_and_four_digit_school_years(text, expected):
+    from privtext.tagging.recognizers.date import DateRecognizer
+
+    assert [text[s.start : s.end] for s in DateRecognizer().analyze(text)] == expected
+
+
+def test_two_years_that_do_not_follow_each_other_are_no_school_year():
+    from privtext.tagging.recognizers.date import DateRecognizer
+
+    assert DateRecognizer().analyze("ratio 2024/2030 here") == []
