@@ -49,3 +49,23 @@ def test_when_digits_are_not_a_plausible_card_then_nothing_is_tagged(text, spans
 )
 def test_luhn_checksum_matches_reference_values(digits, ok):
     assert luhn_valid(digits) is ok
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Visa 4716 2209 8814 3057, exp 09/27", "4716 2209 8814 3057"),
+        ("on my Amex (3782 ****** 41005) and", "3782 ****** 41005"),
+        ("Card: 4921 •••• •••• 6620 declined", "4921 •••• •••• 6620"),
+    ],
+)
+def test_a_card_number_after_its_brand_is_a_card_without_the_luhn_check(text, expected):
+    from privtext.tagging.recognizers.payment_card import PaymentCardRecognizer
+
+    assert expected in [text[s.start : s.end] for s in PaymentCardRecognizer().analyze(text)]
+
+
+def test_four_groups_of_four_without_a_card_word_still_need_the_luhn_check():
+    from privtext.tagging.recognizers.payment_card import PaymentCardRecognizer
+
+    assert PaymentCardRecognizer().analyze("ref 4716 2209 8814 3057 today") == []
