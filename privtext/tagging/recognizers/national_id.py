@@ -465,14 +465,10 @@ _SCHEMES: tuple[_Scheme, ...] = (
         True,
         compile_context(_CH_CONTEXT + _GENERIC_CONTEXT),  # type: ignore[arg-type]
     ),
-)
-
-# Three shapes written by their name, whose check digits writers of test text get wrong (a real
-# number passes the schemes above as well): the codice fiscale next to its name, the UAE
-# Emirates ID (its "784-" country prefix and grouping are its own), the South African ID number
-# (thirteen digits starting with a birth date) next to "ID"
-_SCHEMES = (
-    *_SCHEMES,
+    # Three shapes written by their name, whose check digits writers of test text get wrong (a real
+    # number passes the schemes above as well): the codice fiscale next to its name, the UAE
+    # Emirates ID (its "784-" country prefix and grouping are its own), the South African ID number
+    # (thirteen digits starting with a birth date) next to "ID"
     _Scheme(
         "it_codice_fiscale_named",
         re.compile(
@@ -500,12 +496,8 @@ _SCHEMES = (
         True,
         compile_context(("id", "ids", "id number", "identity number", "id no")),  # type: ignore[arg-type]
     ),
-)
-
-# Polish PESEL: eleven digits named by the word (without it, eleven digits are too common); the
-# checksum is not asked, since a form names it ("Mój PESEL to ...")
-_SCHEMES = (
-    *_SCHEMES,
+    # Polish PESEL: eleven digits named by the word (without it, eleven digits are too common); the
+    # checksum is not asked, since a form names it ("Mój PESEL to ...")
     _Scheme(
         "pl_pesel",
         re.compile(_B + r"[0-9]{2}[0-3][0-9][0-3][0-9]{6}" + _E),
@@ -515,6 +507,7 @@ _SCHEMES = (
         compile_context(_PL_CONTEXT),  # type: ignore[arg-type]
     ),
 )
+
 
 _ANY_DIGIT = re.compile(r"[0-9]")
 
