@@ -34,7 +34,7 @@ from functools import lru_cache
 from importlib import resources
 
 from privtext.tagging.base import GUESS_SOURCES, Span, put_over_guess
-from privtext.tagging.recognizers.gazetteer import load_gazetteer
+from privtext.tagging.recognizers.gazetteer import load_gazetteer, place_score
 
 SOURCE = "place_slot"
 SCORE = 0.7
@@ -129,9 +129,7 @@ def _ambiguous() -> frozenset[str]:
 
 def known_place(name: str) -> bool:
     """A place of the gazetteer's lists (countries, cities, towns, regions)."""
-    gaz = load_gazetteer(None)
-    first = name.split()[0]
-    return any(p == name and etype == "LOCATION" for p, etype, _ in gaz.phrases.get(first, ()))
+    return place_score(name) is not None
 
 
 def _tagged_place(spans: list[Span], start: int) -> bool:

@@ -495,6 +495,17 @@ def plain_given_names() -> frozenset[str]:
     return load_gazetteer(None).given - AMBIGUOUS_GIVEN
 
 
+def place_score(name: str) -> float | None:
+    """The packaged lists' score for ``name`` as a place (country, city, town, region), written
+    exactly as listed, or None."""
+    if not name.strip():
+        return None
+    for phrase, etype, score in load_gazetteer(None).phrases.get(name.split()[0], ()):
+        if phrase == name and etype == "LOCATION":
+            return score
+    return None
+
+
 @lru_cache(maxsize=8)
 def load_gazetteer(data_dir: str | None = None) -> Gazetteer:
     """Load (once per ``data_dir``) the word lists.

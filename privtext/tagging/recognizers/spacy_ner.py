@@ -685,16 +685,13 @@ _ROUTE_OR_WORDS = re.compile(r"[ \-\u2013\u2014>\u2192]")
 
 def _place_score(phrase: str) -> float | None:
     """The gazetteer's score for ``phrase`` as a place (title case for capitals), or None."""
-    from privtext.tagging.recognizers.gazetteer import load_gazetteer
+    from privtext.tagging.recognizers.gazetteer import place_score
 
     if phrase.isupper():
         phrase = " ".join(w[:1] + w[1:].lower() for w in phrase.split())
     if not phrase[:1].isupper():
         return None
-    for cand, etype, score in load_gazetteer(None).phrases.get(phrase.split(" ", 1)[0], ()):
-        if cand == phrase and etype == "LOCATION":
-            return score
-    return None
+    return place_score(phrase)
 
 
 def _place_words(words: list[str]) -> tuple[int, int, float] | None:
