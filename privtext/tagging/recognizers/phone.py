@@ -235,6 +235,11 @@ _TIMESTAMP = re.compile(r"[ \t]*(?:19|20)[0-9]{2}-[01][0-9]-[0-3][0-9](?![0-9])"
 # Digit groups longer than this may be cut by the matcher's own candidate pattern at a point
 # that is not a group start; windows holding one are matched in every region.
 _LONGEST_GROUP = 15
+# The number types of a region's metadata; ``is_valid_number`` needs one of them to match.
+_NUMBER_TYPES = (
+    "fixed_line", "mobile", "toll_free", "premium_rate", "shared_cost", "personal_number",
+    "voip", "pager", "uan", "voicemail",
+)  # fmt: skip
 # Digits a parser may strip before the national number: IDD + country code + national prefix.
 _MAX_PREFIX = 8
 
@@ -260,10 +265,12 @@ class _RegionFilter:
     region's national prefix (or its transform). A candidate (or inner match) starts at a digit
     group and ends at one. So a region can give a *valid* number only if one of those strings,
     for some pair of group start and end, has a length and a form that the general pattern of
-    a region sharing its country code accepts, and a *possible* number only if one has such a
-    length. A window where the region's international prefix starts a group, or with a group
-    longer than ``_LONGEST_GROUP`` digits, is always matched. A number written with "+" is
-    region-independent: the first configured region always runs on it.
+    a region sharing its country code accepts, and that one of its number types (fixed line,
+    mobile, toll free, ...) accepts too (``is_valid_number`` asks for both), and a *possible*
+    number only if one has such a length. A window where the region's international prefix
+    starts a group, or with a group longer than ``_LONGEST_GROUP`` digits, is always matched.
+    A number written with "+" is region-independent: the first configured region always runs
+    on it.
     """
 
     def __init__(self, regions: tuple[str, ...]) -> None:
@@ -274,21 +281,28 @@ class _RegionFilter:
                 raise ValueError(f"regions must be phonenumbers region codes, got {region!r}")
             cc = md.country_code
             patterns: list[str] = []
+            typed: list[str] = []
             valid_lengths: set[int] = set()
             possible_lengths: set[int] = set()
             for other in COUNTRY_CODE_TO_REGION_CODE.get(cc, (region,)):
                 omd = PhoneMetadata.metadata_for_region(other)
                 desc = None if omd is None else omd.general_desc
-                if desc is None or desc.national_number_pattern is None:
+                if omd is None or desc is None or desc.national_number_pattern is None:
                     continue
                 patterns.append(f"(?:{desc.national_number_pattern})")
                 valid_lengths.update(desc.possible_length)
                 possible_lengths.update(desc.possible_length)
                 possible_lengths.update(desc.possible_length_local_only or ())
+                # a valid number also matches one number type's pattern (is_valid_number)
+                for t in _NUMBER_TYPES:
+                    tdesc = getattr(omd, t, None)
+                    if tdesc is not None and tdesc.national_number_pattern is not None:
+                        typed.append(f"(?:{tdesc.national_number_pattern})")
             npfp = md.national_prefix_for_parsing
             self._rules[region] = (
                 str(cc),
                 re.compile("|".join(patterns)),
+                re.compile("|".join(typed)) if typed else None,
                 frozenset(valid_lengths),
                 frozenset(possible_lengths),
                 re.compile(md.international_prefix) if md.international_prefix else None,
@@ -302,7 +316,7 @@ class _RegionFilter:
     ) -> bool:
         if region == self._first or len(digits) < 2:
             return True
-        cc, pattern, valid_len, possible_len, idd, npfp, transform = self._rules[region]
+        cc, pattern, typed, valid_len, possible_len, idd, npfp, transform = self._rules[region]
         if any(e - s > _LONGEST_GROUP for s, e in zip(starts, ends, strict=True)):
             return True
         want_valid = leniency >= Leniency.VALID
@@ -314,7 +328,11 @@ class _RegionFilter:
                 if b - a < 2:
                     continue
                 for nsn in _national_numbers(digits[a:b], cc, npfp, transform):
-                    if len(nsn) in lengths and (not want_valid or pattern.fullmatch(nsn)):
+                    if len(nsn) not in lengths:
+                        continue
+                    if not want_valid or (
+                        pattern.fullmatch(nsn) and typed is not None and typed.fullmatch(nsn)
+                    ):
                         return True
         return False
 

@@ -167,6 +167,20 @@ def test_the_region_filter_skips_regions_where_no_number_can_be_valid():
     assert f.could_match("FR", Leniency.VALID, digits, starts, ends)
 
 
+def test_the_region_filter_needs_a_number_type_for_a_valid_number():
+    # "07 29 04 84 04" has the length and the general form of a French number (0 + nine
+    # digits), but no French number type (fixed line, mobile, ...) starts with 72: no valid
+    # French number is there, while "06 12 34 56 78" (a mobile) is
+    regions = PhoneRecognizer().regions
+    f = _region_filter(regions)
+    for chunk, france in (("tel 07 29 04 84 04", False), ("tel 06 12 34 56 78", True)):
+        digits, starts, ends = _digit_groups(chunk)
+        assert f.could_match("FR", Leniency.VALID, digits, starts, ends) is france, chunk
+        assert f.could_match("FR", Leniency.POSSIBLE, digits, starts, ends), chunk
+        found = list(PhoneNumberMatcher(chunk, "FR", leniency=Leniency.VALID))
+        assert bool(found) is france, chunk
+
+
 def test_an_iso_date_and_time_is_no_phone_number(spans_of):
     text = "no line\n2025-01-09 07:16 from EcoCash: Transfer"
     assert spans_of(R, text, 0.0) == []
