@@ -61,6 +61,11 @@ def main(argv: list[str] | None = None) -> int:
         "--consistent-mentions", action="store_true",
         help="perturb.consistent_mentions: one draw per word and document (default: off)",
     )  # fmt: skip
+    p.add_argument(
+        "--attacker-vectors", default="",
+        help="attackers also read the public word vectors (TrainConfig.embeddings), e.g. "
+        "glove-6b-50d (default: none, learned embeddings only)",
+    )  # fmt: skip
     p.add_argument("--samples", type=int, default=5000, help="S per tier (5000)")
     p.add_argument("--candidates", type=int, default=5000, help="|C| top words (5000)")
     p.add_argument("--epochs", type=int, default=10, help="attacker epochs (10)")
@@ -90,7 +95,7 @@ def main(argv: list[str] | None = None) -> int:
     corpus = out / "leakage.jsonl"
     write_leakage_jsonl(str(corpus), a.docs, seed=0, court_every=a.court_every)
     train = {"epochs": a.epochs, "embed_dim": a.dim, "hidden": a.dim, "max_len": 128,
-             "patience": 3, "heads": 4}  # fmt: skip
+             "patience": 3, "heads": 4, "embeddings": a.attacker_vectors}  # fmt: skip
     audit_kw = {"train": train, "train_copies": a.train_copies, "torch_threads": a.threads}
     rows: list[dict] = []
     loops: list[str] = []
@@ -187,7 +192,9 @@ def main(argv: list[str] | None = None) -> int:
         "",
         f"Sizes: leakage corpus of {a.docs} documents (privtext.audit.corpus, seed 0), "
         f"rules-only tagging (--ner-model none), |C| = top {a.candidates} GloVe 6B 50d words + "
-        f"the corpus's words; attackers {a.dim}-d, <= {a.epochs} epochs (patience 3), "
+        f"the corpus's words; attackers {a.dim}-d"
+        + (f" reading the public {a.attacker_vectors} vectors" if a.attacker_vectors else "")
+        + f", <= {a.epochs} epochs (patience 3), "
         f"{a.train_copies} re-perturbations of the 50% training split; S = {a.samples} "
         f"triplets per tier; AmPL: LSTM-driven, target delta {a.target_delta}, step "
         f"{a.step}, <= {a.rounds} rounds, lambda_privacy = {a.lambda_privacy:g}, "

@@ -83,6 +83,11 @@ class TrainConfig:
         dropout: dropout on embeddings and encoder states.
         min_count: input words seen fewer times in the training split map to unknown.
         max_vocab: at most this many input words (most frequent first).
+        embeddings: ``""`` (the default): the attacker learns its word embeddings from the
+            training split alone. An embeddings spec (``"glove-6b-50d"``): the attacker also
+            reads the public vector of every word (the mechanism's own embedding, which an
+            attacker knows) and scores each secret ``x`` at a protected position by the
+            distance ``d(x, y)`` to the released word ``y`` (see the module docstring).
     """
 
     kind: str
@@ -100,6 +105,7 @@ class TrainConfig:
     dropout: float = 0.1
     min_count: int = 1
     max_vocab: int = 50_000
+    embeddings: str = ""
 
     def __post_init__(self) -> None:
         if self.kind not in ATTACKERS:
@@ -125,6 +131,23 @@ class _Window:
     local: np.ndarray  # int64 [k] positions inside the window
     slot: np.ndarray  # int64 [k] index into the example's positions
     labels: np.ndarray  # int64 [k] class, -1 = not in the secret vocabulary
+    vecs: np.ndarray | None = None  # float32 [L, dim]: public word vectors (0: no vector)
+
+
+@functools.lru_cache(maxsize=2)
+def _public_vectors(spec: str) -> Any:
+    from privtext.embeddings import load_embeddings_cached
+
+    return load_embeddings_cached(spec)
+
+
+def _word_vectors(emb: Any, words: Sequence[str]) -> np.ndarray:
+    """float32 ``[len(words), dim]``: each word's public vector, zeros where it has none."""
+    rows = emb.lookup(list(words))
+    out = np.zeros((rows.size, emb.dim), dtype=np.float32)
+    known = rows >= 0
+    out[known] = emb.vectors[rows[known]]
+    return out
 
 
 def _windows(
@@ -132,6 +155,7 @@ def _windows(
     vocab: dict[str, int],
     classes: dict[str, int],
     max_len: int,
+    emb: Any = None,
 ) -> list[_Window]:
     out: list[_Window] = []
     margin = max(1, max_len // 4)
@@ -140,6 +164,7 @@ def _windows(
             continue
         n = len(ex.tokens)
         ids = np.fromiter((vocab.get(t, UNK) for t in ex.tokens), dtype=np.int64, count=n)
+        vecs = _word_vectors(emb, ex.tokens) if emb is not None else None
         marks = np.zeros(n, dtype=np.int64)
         pos = np.asarray(ex.positions, dtype=np.int64)
         marks[pos] = 1
@@ -158,8 +183,9 @@ def _windows(
                 k += 1
             sl = np.asarray(take, dtype=np.int64)
             out.append(
-                _Window(e, ids[start:end], marks[start:end], pos[sl] - start, sl, labels[sl])
-            )
+                _Window(e, ids[start:end], marks[start:end], pos[sl] - start, sl, labels[sl],
+                        None if vecs is None else vecs[start:end])
+            )  # fmt: skip
     return out
 
 
@@ -176,7 +202,15 @@ def _collate(wins: Sequence[_Window]) -> dict[str, Any]:
         marks[i, : w.ids.size] = w.marks
         lens[i] = w.ids.size
     bi = np.concatenate([np.full(w.local.size, i, dtype=np.int64) for i, w in enumerate(wins)])
+    extra: dict[str, Any] = {}
+    if wins[0].vecs is not None:
+        vecs = np.zeros((b, length, wins[0].vecs.shape[1]), dtype=np.float32)
+        for i, w in enumerate(wins):
+            assert w.vecs is not None
+            vecs[i, : w.ids.size] = w.vecs
+        extra["vecs"] = torch.from_numpy(vecs)
     return {
+        **extra,
         "ids": torch.from_numpy(ids),
         "marks": torch.from_numpy(marks),
         "lengths": torch.from_numpy(lens),
@@ -199,11 +233,22 @@ def _net_class() -> Any:
     class AttackerNet(nn.Module):
         """Embedding (+ mark, + position for the transformer) -> encoder -> linear head."""
 
-        def __init__(self, kind: str, n_in: int, n_out: int, cfg: dict[str, Any]) -> None:
+        def __init__(
+            self, kind: str, n_in: int, n_out: int, cfg: dict[str, Any],
+            secret_vecs: np.ndarray | None = None,
+        ) -> None:  # fmt: skip
             super().__init__()
             self.kind = kind
             e, h = int(cfg["embed_dim"]), int(cfg["hidden"])
             self.embed = nn.Embedding(n_in, e, padding_idx=PAD)
+            self.public = secret_vecs is not None
+            if secret_vecs is not None:
+                # the public word vectors: an input channel, and a distance score per secret
+                self.vec_in = nn.Linear(secret_vecs.shape[1], e)
+                self.register_buffer("secret_vecs", torch.from_numpy(secret_vecs))
+                known = (np.abs(secret_vecs).sum(axis=1) > 0).astype(np.float32)
+                self.register_buffer("secret_known", torch.from_numpy(known))
+                self.dist_scale = nn.Parameter(torch.zeros(()))
             self.mark = nn.Embedding(2, e)
             self.drop = nn.Dropout(float(cfg["dropout"]))
             self.encoder: nn.Module
@@ -228,6 +273,8 @@ def _net_class() -> Any:
         def forward(self, batch: dict[str, Any]) -> Any:
             ids, marks, lengths = batch["ids"], batch["marks"], batch["lengths"]
             x = self.embed(ids) + self.mark(marks)
+            if self.public:
+                x = x + self.vec_in(batch["vecs"])
             if self.kind == "transformer":
                 steps = torch.arange(ids.shape[1], device=ids.device)
                 x = x + self.pos(steps)[None]
@@ -244,14 +291,29 @@ def _net_class() -> Any:
                     out, batch_first=True, total_length=ids.shape[1]
                 )
             hs = self.drop(hs)
-            return self.head(hs[batch["b_idx"], batch["p_idx"]])
+            logits = self.head(hs[batch["b_idx"], batch["p_idx"]])
+            if self.public:
+                # - s d(x, y) for each secret x: the form of EM's log-likelihood, the scale s
+                # and (through the head's bias) each secret's normaliser learned; nothing
+                # where the released word or the secret has no vector
+                y = batch["vecs"][batch["b_idx"], batch["p_idx"]]
+                y_known = (y.abs().sum(dim=1) > 0).to(y.dtype)
+                d = torch.cdist(y.double(), self.secret_vecs.double()).to(y.dtype)
+                scale = nn.functional.softplus(self.dist_scale)
+                logits = logits - scale * d * y_known[:, None] * self.secret_known[None, :]
+            return logits
 
     return AttackerNet
 
 
-def _make_net(kind: str, n_in: int, n_out: int, cfg: TrainConfig | dict[str, Any]) -> Any:
+def _make_net(
+    kind: str, n_in: int, n_out: int, cfg: TrainConfig | dict[str, Any],
+    secret_vocab: Sequence[str] = (),
+) -> Any:  # fmt: skip
     c = asdict(cfg) if isinstance(cfg, TrainConfig) else dict(cfg)
-    return _net_class()(kind, n_in, n_out, c)
+    spec = str(c.get("embeddings") or "")
+    secret_vecs = _word_vectors(_public_vectors(spec), secret_vocab) if spec else None
+    return _net_class()(kind, n_in, n_out, c, secret_vecs)
 
 
 # --------------------------------------------------------------------------------------------
@@ -379,7 +441,8 @@ class TrainedAttacker:
         import torch
 
         out = [np.empty((len(ex.positions), len(self.secret_vocab))) for ex in examples]
-        wins = _windows(examples, self._vocab, self._classes, self.config.max_len)
+        emb = _public_vectors(self.config.embeddings) if self.config.embeddings else None
+        wins = _windows(examples, self._vocab, self._classes, self.config.max_len, emb)
         self.model.eval()
         bs = max(1, self.config.batch_size)
         with torch.no_grad():
@@ -445,7 +508,8 @@ class TrainedAttacker:
         if meta.get("format") != _FORMAT:
             raise ValueError(f"{d}: unknown attacker format {meta.get('format')!r}")
         cfg = TrainConfig(**meta["config"])
-        net = _make_net(cfg.kind, len(meta["input_vocab"]), len(meta["secret_vocab"]), cfg)
+        net = _make_net(cfg.kind, len(meta["input_vocab"]), len(meta["secret_vocab"]), cfg,
+                        meta["secret_vocab"])  # fmt: skip
         net.load_state_dict(torch.load(d / "model.pt", map_location="cpu", weights_only=True))
         net.eval()
         return cls(
@@ -518,13 +582,16 @@ def train_attacker(
     val_ex = [examples[i] for i in va_idx]
     vocab_list = _input_vocab(train_ex, cfg.min_count, cfg.max_vocab)
     vocab = {w: i for i, w in enumerate(vocab_list)}
-    tr_w = [w for w in _windows(train_ex, vocab, classes, cfg.max_len) if (w.labels >= 0).any()]
-    va_w = [w for w in _windows(val_ex, vocab, classes, cfg.max_len) if (w.labels >= 0).any()]
+    emb = _public_vectors(cfg.embeddings) if cfg.embeddings else None
+    tr_w = [w for w in _windows(train_ex, vocab, classes, cfg.max_len, emb)
+            if (w.labels >= 0).any()]  # fmt: skip
+    va_w = [w for w in _windows(val_ex, vocab, classes, cfg.max_len, emb)
+            if (w.labels >= 0).any()]  # fmt: skip
     if not tr_w:
         raise ValueError("no training position has a secret in the secret vocabulary")
     if not va_w:  # tiny data: validate on the training windows (documented limitation)
         va_w = tr_w
-    net = _make_net(cfg.kind, len(vocab_list), len(classes_list), cfg)
+    net = _make_net(cfg.kind, len(vocab_list), len(classes_list), cfg, classes_list)
     opt = torch.optim.Adam(net.parameters(), lr=cfg.lr)
     loss_fn = torch.nn.CrossEntropyLoss(ignore_index=-1)
 

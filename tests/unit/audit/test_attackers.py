@@ -134,3 +134,61 @@ def test_bad_config():
         TrainConfig(kind="gru")
     with pytest.raises(ValueError):
         TrainConfig(kind="transformer", embed_dim=30, heads=4)
+
+
+# -- attackers that read the public word vectors ---------------------------------------------
+# secrets far apart in GloVe, so that their neighbourhoods do not overlap
+PLACES = ["paris", "violin", "salmon", "tuesday", "chemistry", "basketball"]
+
+
+@pytest.fixture(scope="module")
+def glove():
+    from privtext.embeddings import load_embeddings_cached
+
+    return load_embeddings_cached("glove-6b-50d")
+
+
+def near_release(glove, n_docs: int, seed: int, ranks: range, prefix: str) -> list[AuditExample]:
+    """Documents of filler words with one protected position: the secret is one of
+    ``PLACES`` (a stand-in for a tier's secrets), the released word one of its GloVe nearest neighbours at ``ranks`` (what a
+    metric mechanism releases); no clue in the context."""
+    rows = glove.lookup(PLACES)
+    vec = glove.vectors[:50_000]
+    neigh = []
+    for r in rows:
+        d = np.linalg.norm(vec - glove.vectors[r], axis=1)
+        order = [int(i) for i in np.argsort(d)[1:40] if glove.words[i].isalpha()]
+        neigh.append([str(glove.words[i]) for i in order])
+    rng = np.random.default_rng(seed)
+    out = []
+    for d in range(n_docs):
+        toks = [FILLER[i] for i in rng.integers(0, len(FILLER), 8)]
+        k = int(rng.integers(0, len(PLACES)))
+        toks[4] = neigh[k][int(rng.choice(list(ranks)))]
+        out.append(AuditExample(f"{prefix}{d:04d}", toks, [4], [PLACES[k]]))
+    return out
+
+
+@pytest.mark.parametrize("kind", ["lstm", "transformer"])
+def test_public_vectors_let_an_attacker_read_released_words_it_never_saw(glove, kind):
+    # trained on each place's 6 nearest neighbours, tested on neighbours 8-13: the words at
+    # test time were never in the training split, so an attacker with learned embeddings only
+    # reads <unk> there (chance, 1/6), and one that reads the public vectors finds the place
+    train = near_release(glove, 400, 0, range(0, 6), "d")
+    test = near_release(glove, 150, 1, range(8, 14), "t")
+    assert not {t.tokens[4] for t in test} & {t.tokens[4] for t in train}
+    plain = train_attacker(train, small(kind), secret_vocab=PLACES)
+    public = train_attacker(train, small(kind, embeddings="glove-6b-50d"), secret_vocab=PLACES)
+    assert plain.top1(test) < 0.4
+    assert public.top1(test) > 0.7
+
+
+def test_public_vectors_round_trip_through_save_and_load(glove, tmp_path):
+    train = near_release(glove, 120, 2, range(0, 6), "d")
+    att = train_attacker(train, small("rnn", epochs=3, embeddings="glove-6b-50d"))
+    att.save(tmp_path / "att")
+    back = TrainedAttacker.load(tmp_path / "att")
+    assert back.config.embeddings == "glove-6b-50d"
+    test = near_release(glove, 20, 3, range(6, 12), "t")
+    for a, b in zip(att.predict_log_proba(test), back.predict_log_proba(test), strict=True):
+        np.testing.assert_array_equal(a, b)
