@@ -76,6 +76,14 @@ def _add_attacker_options(p: argparse.ArgumentParser) -> None:
     g.add_argument("--batch-size", type=int, help="attacker batch size (32)")
     g.add_argument("--patience", type=int, help="early-stopping patience in epochs (3)")
     g.add_argument(
+        "--attacker-vectors",
+        dest="embeddings",
+        metavar="SPEC",
+        help="the attacker also reads the public word vectors of this embeddings spec (e.g. "
+        "glove-6b-50d, the mechanism's own): a stronger attacker (default: learned embeddings "
+        "only)",
+    )
+    g.add_argument(
         "--distributor",
         action="store_true",
         help="train with pyspark.ml.torch.distributor.TorchDistributor (local mode, one "
@@ -97,7 +105,8 @@ def _add_attacker_options(p: argparse.ArgumentParser) -> None:
 
 
 def _train_overrides(a: argparse.Namespace) -> dict[str, Any]:
-    keys = ("epochs", "embed_dim", "hidden", "layers", "max_len", "batch_size", "patience")
+    keys = ("epochs", "embed_dim", "hidden", "layers", "max_len", "batch_size", "patience",
+            "embeddings")  # fmt: skip
     return {k: getattr(a, k) for k in keys if getattr(a, k, None) is not None}
 
 

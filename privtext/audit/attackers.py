@@ -18,6 +18,17 @@ windows of ``max_len`` tokens, each protected position read from a window that g
 least ``max_len / 4`` tokens of context on both sides where the document allows. The output
 head is a linear layer from the encoder state at the position to the secret vocabulary.
 
+Public word vectors (``TrainConfig.embeddings``, off by default). An attacker that knows the
+mechanism knows its embedding: the vectors are public data. With an embeddings spec, every
+token's public vector (zeros where it has none) is added to the input through a linear layer,
+and at a protected position each secret ``x`` also gets the score ``-s d(x, y)``, ``y`` the
+released word and ``s = softplus(.)`` learned. EM's log-likelihood is ``-eps d(x, y) / 2 -
+log Z(x)``, so this head (with the bias of the linear head for ``log Z`` and the prior) holds the
+exact single-word posterior, and the encoder adds what the context and the other mentions say.
+Without the vectors, a released word the training split never showed maps to "unknown": with
+``|C|`` in the thousands most released words are rare, and such an attacker reads little of the
+perturbed word itself. The vectors of the secrets are a buffer of the saved weights.
+
 Training (:func:`train_attacker`). Pairs come from perturbing a *training split* with the same
 mechanism and budgets and a different noise key (:mod:`privtext.audit.data`), never from the
 audited release. The documents are split into train and validation deterministically

@@ -173,3 +173,18 @@ def test_explain_help_and_a_missing_run_dir_exit_2(capsys, tmp_path):
     assert "--json" in capsys.readouterr().out
     assert main(["explain", str(tmp_path / "nope")]) == 2
     assert "does not exist" in capsys.readouterr().err
+
+
+def test_attacker_vectors_flag_reaches_the_attacker_config():
+    import argparse
+
+    from jobs.audit_cli import _train_overrides, add_audit_parsers
+
+    root = argparse.ArgumentParser()
+    add_audit_parsers(root.add_subparsers(dest="cmd"))
+    for cmd in (["audit", "--release", "r", "--output", "o"],
+                ["ampl", "--corpus", "c", "--epsilon", "2.5", "--output", "o"]):  # fmt: skip
+        plain = root.parse_args(cmd)
+        assert "embeddings" not in _train_overrides(plain)
+        a = root.parse_args([*cmd, "--attacker-vectors", "glove-6b-50d", "--epochs", "4"])
+        assert _train_overrides(a) == {"epochs": 4, "embeddings": "glove-6b-50d"}

@@ -150,8 +150,8 @@ def glove():
 
 def near_release(glove, n_docs: int, seed: int, ranks: range, prefix: str) -> list[AuditExample]:
     """Documents of filler words with one protected position: the secret is one of
-    ``PLACES`` (a stand-in for a tier's secrets), the released word one of its GloVe nearest neighbours at ``ranks`` (what a
-    metric mechanism releases); no clue in the context."""
+    ``PLACES`` (a stand-in for a tier's secrets), the released word one of its GloVe nearest
+    neighbours at ``ranks`` (what a metric mechanism releases); no clue in the context."""
     rows = glove.lookup(PLACES)
     vec = glove.vectors[:50_000]
     neigh = []
