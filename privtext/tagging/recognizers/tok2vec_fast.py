@@ -57,16 +57,18 @@ class _Maxout:
         w = np.asarray(node.get_param("W"), dtype=np.float32).reshape(n_out, n_pieces, n_in)
         b = np.asarray(node.get_param("b"), dtype=np.float32).reshape(n_out, n_pieces)
         self.n_out, self.n_pieces = n_out, n_pieces
-        self.w_t = np.ascontiguousarray(w.transpose(2, 1, 0).reshape(n_in, n_pieces * n_out))
-        self.b = np.ascontiguousarray(b.T.reshape(n_pieces * n_out))
+        # thinc's operands exactly: x times the transposed view of the (nO * nP, nI) weights
+        # (a BLAS may round a product differently for another layout of the same numbers)
+        self.w = np.ascontiguousarray(w.reshape(n_out * n_pieces, n_in))
+        self.b = np.ascontiguousarray(b.reshape(n_out * n_pieces))
 
     def __call__(self, x: np.ndarray) -> np.ndarray:
-        y = np.dot(x, self.w_t)
+        y = np.dot(x, self.w.T)
         y += self.b
-        n = self.n_out
-        out = np.maximum(y[:, :n], y[:, n : 2 * n])
-        for p in range(2, self.n_pieces):
-            np.maximum(out, y[:, p * n : (p + 1) * n], out=out)
+        k = self.n_pieces  # piece p of output o is column o * nP + p
+        out = np.maximum(y[:, 0::k], y[:, 1::k])
+        for p in range(2, k):
+            np.maximum(out, y[:, p::k], out=out)
         return out
 
 
@@ -91,9 +93,10 @@ class FastTok2Vec:
     Build it with :meth:`from_model`, which returns ``None`` for a model it does not cover.
     """
 
-    def __init__(self, model: Any) -> None:
+    def __init__(self, model: Any, dedup: bool = True) -> None:
         from spacy.attrs import IDS
 
+        self.dedup = dedup
         leaves = [n for n in _leaves(model) if n.name in set(_LEAVES)]
         if [n.name for n in leaves] != _LEAVES:
             raise ValueError(f"unexpected tok2vec layers: {[n.name for n in leaves]}")
@@ -115,18 +118,24 @@ class FastTok2Vec:
             raise ValueError("no single encoder with_array layer")
         self._pad = int(pads[0])
         linear = leaves[-1]
-        self._w_out_t = np.ascontiguousarray(np.asarray(linear.get_param("W"), np.float32).T)
+        self._w_out = np.ascontiguousarray(np.asarray(linear.get_param("W"), np.float32))
         self._b_out = np.asarray(linear.get_param("b"), dtype=np.float32)
 
     @classmethod
     def from_model(cls, model: Any, make_doc: Any) -> FastTok2Vec | None:
-        """The fast path for ``model`` if it covers it *and* gives ``model.predict``'s output."""
+        """The fast path for ``model`` if it covers it *and* gives ``model.predict``'s output.
+
+        With the embedding of distinct rows only when that is exact on this machine: some BLAS
+        kernels (OpenBLAS's AVX-512 ones) round a row of a product differently with the number
+        of rows or the row's place, and then only thinc's own matrices give thinc's numbers.
+        """
         try:
-            fast = cls(model)
             probe = [make_doc(t) for t in _PROBE]
             expected = np.asarray(model.predict(probe))
-            if np.array_equal(fast(probe), expected):
-                return fast
+            for dedup in (True, False):
+                fast = cls(model, dedup)
+                if np.array_equal(fast(probe), expected):
+                    return fast
             log.info("thinc computes the token vectors: the fast path differs on the probe")
         except Exception as exc:  # an unfamiliar model: thinc runs it
             log.info("thinc computes the token vectors (%s: %s)", type(exc).__name__, exc)
@@ -137,7 +146,10 @@ class FastTok2Vec:
         ids = np.concatenate([d.to_array(self._columns) for d in docs]).astype(np.uint64)
         # A token's embedding depends only on its four attribute ids: embed and mix each
         # distinct row once (about a quarter of the tokens of a batch of documents).
-        uniq, inverse = _unique_rows(ids)
+        if self.dedup:
+            uniq, inverse = _unique_rows(ids)
+        else:
+            uniq, inverse = ids, np.arange(ids.shape[0])
         x = np.concatenate(
             [
                 self._ops.gather_add(table, self._ops.hash(np.ascontiguousarray(uniq[:, k]), seed)
@@ -151,10 +163,13 @@ class FastTok2Vec:
         # thinc's with_array(pad=...): pad rows before every document and after the last one
         pad = self._pad
         width = x.shape[1]
-        h = np.zeros((sum(lengths) + pad * (len(docs) + 1), width), dtype=np.float32)
+        n_docs = sum(1 for n in lengths if n)
+        h = np.zeros((sum(lengths) + pad * (n_docs + 1), width), dtype=np.float32)
         keep = np.empty(sum(lengths), dtype=np.int64)
         src = dst = 0
         for n in lengths:
+            if n == 0:
+                continue  # thinc's flatten drops empty documents before padding
             dst += pad
             h[dst : dst + n] = x[src : src + n]
             keep[src : src + n] = np.arange(dst, dst + n)
@@ -162,7 +177,7 @@ class FastTok2Vec:
             dst += n
         for window, maxout, norm in self._blocks:
             h = h + norm(maxout(_seq2col(h, window)))
-        y = np.dot(h[keep], self._w_out_t)
+        y = np.dot(h[keep], self._w_out.T)
         y += self._b_out
         return y
 
