@@ -58,7 +58,7 @@ import math
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 
@@ -309,9 +309,11 @@ def _net_class() -> Any:
                 # where the released word or the secret has no vector
                 y = batch["vecs"][batch["b_idx"], batch["p_idx"]]
                 y_known = (y.abs().sum(dim=1) > 0).to(y.dtype)
-                d = torch.cdist(y.double(), self.secret_vecs.double()).to(y.dtype)
+                secret_vecs = cast(torch.Tensor, self.secret_vecs)
+                secret_known = cast(torch.Tensor, self.secret_known)
+                d = torch.cdist(y.double(), secret_vecs.double()).to(y.dtype)
                 scale = nn.functional.softplus(self.dist_scale)
-                logits = logits - scale * d * y_known[:, None] * self.secret_known[None, :]
+                logits = logits - scale * d * y_known[:, None] * secret_known[None, :]
             return logits
 
     return AttackerNet

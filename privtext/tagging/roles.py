@@ -48,19 +48,23 @@ _EXTRA_HEADS = frozenset(
         "vendor", "vice-principal",
     }
 )  # fmt: skip
-_WORD = r"[A-Za-z][A-Za-z.\-]*|\d+"
+_WORD = r"[A-Za-z][A-Za-z.\-]*|\d+|&"  # "Safety & Claims Manager"
 _PHRASE = rf"(?:(?:{_WORD})[ \t]){{0,3}}(?:[A-Za-z][A-Za-z\-]*)"
 _AFTER = re.compile(
     rf"\A(?:,|[ \t]+[-\u2013\u2014|\u00b7][ \t]*|[ \t]*\||[ \t]*\()[ \t]*({_PHRASE})"
-    rf"(?=[ \t]*(?:[,;)|\n/]|\Z|[ \t]+(?:at|for|of|with|in)[ \t]))"
-)
+    rf"(?=[ \t]*(?:[,;)|\n/]|\Z|:[ \t]|[ \t]+(?:at|for|of|with|in)[ \t]))"
+)  # ... or a chat speaker's colon: "Ella \u2013 Pharmacist: Good afternoon"
 
+_EMPLOYER_LINK = re.compile(r"[ \t]+(?:at|for|with|in)[ \t]")
 _BEFORE = re.compile(
     rf"(?:(?<![\w'])(?:our|your|their|his|her|my|its|the|another)|\w+['\u2019]s)[ \t]+"
     rf"({_PHRASE}),[ \t]+\Z",
     re.IGNORECASE,
 )
-_SIGNATURE = re.compile(rf"\n[ \t]*({_PHRASE})[ \t]*(?=$|[ \t]*[|,/(\u2013-])", re.MULTILINE)
+# (the lines may be quoted in a reply: "> Angela Reyes" / "> Claims Officer, Pinoy Cargo")
+_SIGNATURE = re.compile(
+    rf"\n[ \t]*(?:>[ \t]*)*({_PHRASE})[ \t]*(?=$|[ \t]*[|,/(\u2013-])", re.MULTILINE
+)
 # Right before the person, with no comma: "coach Kebede Tolossa", "my driver Kelechi", "retired
 # principal Veronica Clarke", "Pharmacist Mr Shahid Aziz"; or linked by a verb: "your guide is
 # Pasang Sherpa", "an agent named Jasmine"
@@ -109,7 +113,7 @@ def role_heads() -> frozenset[str]:
 
 
 def _one_style(words: list[str]) -> bool:
-    letters = [w for w in words if w[:1].isalpha()]
+    letters = [w for w in words if w[:1].isalpha() and w not in ("and", "of", "for")]
     if not letters:
         return False
     if all(w.islower() for w in letters) or all(w.isupper() for w in letters):
@@ -212,12 +216,13 @@ def roles_next_to_persons(text: str, spans: list[Span]) -> list[Span]:
         if start >= end or not _free(added, start, end):
             return
         inside = [k for k, s in enumerate(spans) if s.start < end and s.end > start]
-        # an NER guess inside the role ("our Club Secretary": "Club" as an organisation) gives way
+        # an NER guess inside the role gives way: "our Club Secretary" ("Club" as an
+        # organisation), "Camila Rocha \u00b7 Tech Recruiter at Nubank" (the role as a person)
         if any(
             spans[k].start < start
             or spans[k].end > end
             or spans[k].source != "spacy_ner"
-            or spans[k].entity_type not in ("ORGANIZATION", "LOCATION")
+            or spans[k].entity_type not in ("ORGANIZATION", "LOCATION", "PERSON")
             for k in inside
         ):
             return
@@ -226,8 +231,14 @@ def roles_next_to_persons(text: str, spans: list[Span]) -> list[Span]:
 
     for p in persons:
         m = _AFTER.match(text[p.end : p.end + 80])
-        if m and _is_role(m.group(1)):
-            add(p.end + m.start(1), p.end + m.end(1))
+        if m:
+            phrase = m.group(1)
+            # "Tech Recruiter at Nubank": the role ends before its employer
+            cut = _EMPLOYER_LINK.search(phrase)
+            if not _is_role(phrase) and cut is not None:
+                phrase = phrase[: cut.start()]
+            if _is_role(phrase):
+                add(p.end + m.start(1), p.end + m.start(1) + len(phrase))
         window = text[max(0, p.start - 80) : p.start]
         m = _BEFORE.search(window)
         if m and _is_role(m.group(1)):
@@ -244,7 +255,7 @@ def roles_next_to_persons(text: str, spans: list[Span]) -> list[Span]:
         line_end = text.find("\n", p.end)
         if line_end < 0:
             continue
-        rest = re.sub(r"(?i)\b(?:mr|mrs|ms|dr|prof|rev|sri|smt|hon)\.?|[\"'\u201c\u201d(),.]", "",
+        rest = re.sub(r"(?i)\b(?:mr|mrs|ms|dr|prof|rev|sri|smt|hon)\.?|[\"'\u201c\u201d(),.>]", "",
                       text[line_start : p.start] + text[p.end : line_end])  # fmt: skip
         if rest.strip():
             continue  # the line holds more than the name

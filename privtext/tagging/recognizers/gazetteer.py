@@ -145,6 +145,7 @@ TITLES = frozenset(
     }
 )
 
+_COURTESY_TITLES = frozenset({"Mr", "Mrs", "Ms", "Miss", "Mx"})
 MONTHS_DAYS = frozenset(
     {
         "January",
@@ -905,7 +906,11 @@ class GazetteerRecognizer(Recognizer):
                 nxt = toks[i + 1][2]
                 if (
                     _TITLE_GAP.fullmatch(gap)
-                    and self._is_name_token(nxt)
+                    and (
+                        self._is_name_token(nxt)
+                        # a courtesy title makes a month or weekday a name: "Mr Friday", "Mrs May"
+                        or (tok in _COURTESY_TITLES and nxt in MONTHS_DAYS and self._cap_ok(nxt))
+                    )
                     and len(nxt) > 1
                     and nxt.lower() not in job_title_set()  # "Superintendent Pharmacist"
                 ):

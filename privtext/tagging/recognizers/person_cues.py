@@ -904,6 +904,13 @@ class PersonCueRecognizer(Recognizer):
                 continue
             if m.group("weak") and len(words) == 1 and not _rare_as_word(words[0].lower(), 4.5):
                 continue
+            if (
+                len(words) == 1
+                and words[0] not in gaz.given
+                and words[0] not in gaz.surnames
+                and not _rare_as_word(words[0].lower(), 4.5)
+            ):
+                continue  # "Residents asked", "Candidate explained": a frequent noun, no name
             self._add(out, text, m.start("ent"), m.end("ent"), self.VERB_SCORE)
         for rx in (_NICKNAME, _NEE):
             for m in rx.finditer(text):

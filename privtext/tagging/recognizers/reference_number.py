@@ -596,7 +596,7 @@ _NOT_AN_ACCOUNT_BEFORE = re.compile(r"(?i)(?<!\w)(?:executive|presidential|royal
 # brackets after the keyword, or the number itself in brackets
 _ACCOUNT_KW_RX = re.compile(
     rf"(?<![\w])(?P<kw>(?i:{_ACCOUNT_KW}))(?!\w)(?P<conn>(?i:{_ACCOUNT_CONNECTOR}"
-    r"(?:[ \t]+(?:assigned|allocated|issued))?))?"
+    r"(?:[ \t]+(?:assigned|allocated|allotted|issued))?))?"
     r"(?:[ \t]*\([A-Za-z][A-Za-z .\-]{0,19}\))?"
     rf"\s*(?:(?i:is)\s+|,[ \t]*(?i:is[ \t]+it)[ \t]+|[:=,]\s*|\([ \t]*)?{_ID}"
 )
@@ -872,6 +872,8 @@ _ACRONYM_ID = re.compile(
     # (BVN) 22184503917"
     r"(?<![\w/.])(?P<acr>[A-Z]{2,8}|[\u0410-\u042f\u0401]{2,5}|(?:[A-Z]\.){2,4})\)?"
     r"(?:[ \t]+(?:number|no\.?|num|#))?(?:[ \t]+(?:is|was|as))?"
+    # a note in brackets before the colon: "PPSN (for the tax relief statement): 6718255O"
+    r"(?:[ \t]+\([^()\n]{1,60}\)(?=[ \t]*:))?"
     r"[ \t]*[:#(]?[ \t]*(?P<ent>\d{6,20}[A-Z]{0,2}|\d{6}/\d{2}/\d|"
     # spaced groups: eight digits or more, and no date ("03 08 1987")
     r"(?=(?:[ \t]?\d){8})(?![0-3]?\d[ \t][01]?\d[ \t](?:19|20)\d\d(?!\d))"

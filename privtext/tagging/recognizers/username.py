@@ -39,8 +39,10 @@ _LINE_NICK = re.compile(
 STAMP_LINE_SEP = r"(?:[ \t]{2,}|\t|[ \t]+[\u00b7\u2022\u2014\u2013|\-][ \t]+)"
 STAMP_LINE_END = (
     r"(?:(?:(?:Today|Yesterday)[ \t]+at[ \t]+)?\d{1,2}:\d{2}(?::\d{2})?(?:[ \t]?[AaPp]\.?[Mm]\.?)?"
-    r"|\d{1,4}[/.\-]\d{1,2}[/.\-]\d{1,4}|\d{1,2}[ \t][A-Z][a-z]{2,8}[ \t]\d{4}"
-    r"|[A-Z][a-z]{2,8}[ \t]\d{1,2},?[ \t]\d{4}"
+    r"|(?:\d{1,4}[/.\-]\d{1,2}[/.\-]\d{1,4}|\d{1,2}[ \t][A-Z][a-z]{2,8}[ \t]\d{4}"
+    r"|[A-Z][a-z]{2,8}[ \t]\d{1,2},?[ \t]\d{4})"
+    r"(?:,?[ \t]+\d{1,2}:\d{2}(?:[ \t]?[AaPp]\.?[Mm]\.?)?)?"  # "14 Feb 2025, 21:47"
+    r"|\d{1,6}[ \t]+(?:points?|upvotes?|votes?|karma)"  # "u/name \u00b7 230 points"
     r"|\d{1,3}[ \t]?(?:[mhdwy]|mins?|hrs?|hours?|days?|wks?|weeks?|mo|months?|yrs?|years?)\.?"
     r"(?:[ \t]+ago)?)[ \t]*$"
 )  # ... or a post's age in a forum thread ("sparrowhawk_legal \u00b7 5h", "4 hr. ago")
@@ -176,10 +178,13 @@ class UsernameRecognizer(PatternRecognizer):
         (
             # the speaker of a stamped chat or review line, login-shaped or lower case
             "stamped_nick",
-            STAMP_LINE_START + r"(?P<ent>(?=[\w.\-]*[_.0-9])[A-Za-z0-9][A-Za-z0-9_.\-]{1,30}"
-            r"[A-Za-z0-9_]|[a-z][a-z\-]{1,30}[a-z])"
-            # a place between the speaker and the date in reviews: "dazza_mcc \u00b7 Paisley \u00b7"
-            r"(?:" + STAMP_LINE_SEP + r"[A-Z][\w'\-]*(?:[ \t][A-Z][\w'\-]*){0,2})?"
+            STAMP_LINE_START + r"(?P<ent>(?:u/)?(?:(?=[\w.\-]*[_.0-9])[A-Za-z0-9]"
+            r"[A-Za-z0-9_.\-]{1,30}[A-Za-z0-9_]|[a-z][a-z\-]{1,30}[a-z]"
+            r"|[A-Z][a-z]+(?:[A-Z][a-z]+){2,}))"  # a CamelCase handle: "SkintButSmiling"
+            r"(?:[ \t]\([A-Z][\w ]{1,25}\))?"  # a forum role: "Mod_Kat (Forum Team)"
+            # a place between the speaker and the date in reviews: "dazza_mcc \u00b7 Paisley
+            # \u00b7", "brittany_m \u2013 Columbus, OH \u2013"
+            r"(?:" + STAMP_LINE_SEP + r"[A-Z][\w'\-]*(?:,?[ \t][A-Z][\w'\-]*){0,2})?"
             + STAMP_LINE_SEP + STAMP_LINE_END,
             0.85,  # above NER's guesses ("kris.lindgren" as an organisation)
         ),
