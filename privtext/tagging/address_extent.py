@@ -374,3 +374,35 @@ def organisation_lines_out_of_addresses(text: str, spans: list[Span]) -> list[Sp
                 continue
         out.append(s)
     return out
+
+
+# Dublin's postal districts: "Dublin 6", "Dublin 6W", "(Dublin 7)", "PO Box 11854, Dublin 2"
+_DUBLIN_DISTRICT = re.compile(r"[ \t]+(?:[1-9]|1[0-9]|2[0-4]|6W)(?![\w/.,:]?\d|\w)")
+
+
+def dublin_districts(text: str, spans: list[Span]) -> list[Span]:
+    """``spans`` with a place or an address that ends in "Dublin" widened over its district.
+
+    Args:
+        text: the document.
+        spans: the kept, non-overlapping spans, sorted by start.
+
+    Returns:
+        The spans, sorted by start and non-overlapping.
+    """
+    out = list(spans)
+    for k, s in enumerate(out):
+        if s.entity_type not in ("LOCATION", "STREET_ADDRESS") or not text.endswith(
+            "Dublin", s.start, s.end
+        ):
+            continue
+        m = _DUBLIN_DISTRICT.match(text, s.end)
+        if m is None or not _free_after(out, k, m.end()):
+            continue
+        out[k] = Span(s.start, m.end(), s.entity_type, s.score, s.source)
+    return out
+
+
+def _free_after(spans: list[Span], k: int, end: int) -> bool:
+    nxt = spans[k + 1] if k + 1 < len(spans) else None
+    return nxt is None or nxt.start >= end

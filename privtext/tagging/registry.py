@@ -35,6 +35,7 @@ from functools import lru_cache
 
 from privtext.tagging.acronyms import organisation_acronyms
 from privtext.tagging.address_extent import (
+    dublin_districts,
     organisation_lines_out_of_addresses,
     widen_address_spans,
 )
@@ -357,7 +358,7 @@ class Tagger:
         kept = organisation_lines_out_of_addresses(text, widen_address_spans(text, kept))
         kept = organisations_in_fields(text, field_labels_are_no_entities(text, kept))
         kept = groups_in_group_slots(text, places_in_place_slots(text, kept))
-        kept = places_in_place_columns(text, kept)
+        kept = dublin_districts(text, places_in_place_columns(text, kept))
         kept = organisations_named_like_persons(text, persons_named_like_organisations(text, kept))
         kept = drugs_are_no_persons(text, persons_inside_organisations(text, kept))
         kept = organisation_acronyms(text, kept)

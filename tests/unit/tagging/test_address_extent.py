@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from privtext.tagging.address_extent import (
+    dublin_districts,
     organisation_lines_out_of_addresses,
     widen_address_spans,
 )
@@ -143,3 +144,22 @@ def test_an_organisation_heading_a_postal_block_is_split_off(text, org):
 )
 def test_an_address_line_is_not_split_off(text):
     assert _split(text) == [(text, ADDR)]
+
+
+@pytest.mark.parametrize(
+    ("text", "surface", "widened"),
+    [
+        ("Clinic: Rathmines, Dublin 6\n", "Dublin", "Dublin 6"),
+        ("a flat in Cabra (Dublin 7) on", "Dublin", "Dublin 7"),
+        ("PO Box 11854, Dublin 2", "PO Box 11854, Dublin", "PO Box 11854, Dublin 2"),
+        ("Terenure, Dublin 6W.", "Dublin", "Dublin 6W"),
+        ("in Dublin 2024 it rained", "Dublin", "Dublin"),  # a year, no district
+        ("in Dublin 25 people came", "Dublin", "Dublin"),  # no district 25
+        ("Dublin 4.5 km away", "Dublin", "Dublin"),
+    ],
+)
+def test_a_dublin_postal_district_belongs_to_the_place(text, surface, widened):
+    start = text.index(surface)
+    kind = "STREET_ADDRESS" if "Box" in surface else "LOCATION"
+    out = dublin_districts(text, [Span(start, start + len(surface), kind, 0.8, "t")])
+    assert [text[s.start : s.end] for s in out] == [widened]
