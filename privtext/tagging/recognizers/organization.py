@@ -171,6 +171,15 @@ def _plain_given_names() -> frozenset[str]:
     return plain_given_names()
 
 
+def _plain_surname(words: list[str]) -> bool:
+    """Two words or more ending in a listed surname that is no place or organisation word."""
+    from privtext.tagging.recognizers.gazetteer import load_gazetteer  # (imports this module)
+
+    gaz = load_gazetteer(None)
+    last = words[-1]
+    return len(words) >= 2 and last in gaz.surnames and last not in gaz.known_tokens
+
+
 _LEADING_NOISE = re.compile(
     r"(?:The|A|An|In|At|On|By|From|To|For|With|Dear|Re|Our|Ask|Visit|Call|Contact|Phone|Email|"
     r"See|Try|Join|Book|Attend|Leave|Meet|Please|Thanks|Thank|Before|Between|Against|Your|My|"
@@ -226,8 +235,10 @@ class OrganizationRecognizer(Recognizer):
                     # "Darren Kippax of DK Quality Homes Pty Ltd": a person named by a given
                     # name and a surname "of" the firm; the firm starts after the "of"
                     words = of.group("name").split()
-                    if words[0] in _plain_given_names() and not any(w in HEAD_SET for w in words):
-                        s = of.end()
+                    if (
+                        words[0] in _plain_given_names() or _plain_surname(words)
+                    ) and not any(w in HEAD_SET for w in words):
+                        s = of.end()  # ("Olumide Bakare of Access Bank": a listed surname)
                 surface = text[s:e].rstrip(".,")
                 e = s + len(surface)
                 code = _CODE_WORD.search(
