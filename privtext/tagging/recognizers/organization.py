@@ -235,9 +235,9 @@ class OrganizationRecognizer(Recognizer):
                     # "Darren Kippax of DK Quality Homes Pty Ltd": a person named by a given
                     # name and a surname "of" the firm; the firm starts after the "of"
                     words = of.group("name").split()
-                    if (
-                        words[0] in _plain_given_names() or _plain_surname(words)
-                    ) and not any(w in HEAD_SET for w in words):
+                    if (words[0] in _plain_given_names() or _plain_surname(words)) and not any(
+                        w in HEAD_SET for w in words
+                    ):
                         s = of.end()  # ("Olumide Bakare of Access Bank": a listed surname)
                 surface = text[s:e].rstrip(".,")
                 e = s + len(surface)
