@@ -146,10 +146,7 @@ class FastTok2Vec:
         ids = np.concatenate([d.to_array(self._columns) for d in docs]).astype(np.uint64)
         # A token's embedding depends only on its four attribute ids: embed and mix each
         # distinct row once (about a quarter of the tokens of a batch of documents).
-        if self.dedup:
-            uniq, inverse = _unique_rows(ids)
-        else:
-            uniq, inverse = ids, np.arange(ids.shape[0])
+        uniq, inverse = _unique_rows(ids) if self.dedup else (ids, None)
         x = np.concatenate(
             [
                 self._ops.gather_add(table, self._ops.hash(np.ascontiguousarray(uniq[:, k]), seed)
@@ -159,7 +156,9 @@ class FastTok2Vec:
             axis=1,
         )  # fmt: skip
         maxout, norm = self._mix
-        x = norm(maxout(x))[inverse]
+        x = norm(maxout(x))
+        if inverse is not None:
+            x = x[inverse]
         # thinc's with_array(pad=...): pad rows before every document and after the last one
         pad = self._pad
         width = x.shape[1]
