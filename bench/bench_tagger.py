@@ -12,8 +12,10 @@ Both taggers see the same texts (the labelled dev set of ``privtext.tagging.devs
   default score threshold), both mapped to tiers and scored with ``privtext.tagging.evaluate``.
 * **Speed, one core each, on text the taggers have not seen**: Presidio's usual
   ``AnalyzerEngine.analyze`` per text (what its Spark sample does) and its
-  ``BatchAnalyzerEngine`` (``nlp.pipe``), in this process; privtext's tagger kernel in this
-  process, with the phone matcher's window cache cleared first; privtext's tag stage inside
+  ``BatchAnalyzerEngine`` (``nlp.pipe``), and privtext's tagger kernel, each timed in a fresh
+  Python process (spawned) that has loaded its model and tagged the warm-up texts only, so no
+  vocabulary entry, tokenizer cache or window cache holds anything of the timed texts (the
+  accuracy pass of this process has seen them all); privtext's tag stage inside
   Spark (``local[1]``: one Python worker, the Iterator pandas UDF over Arrow batches, the spaCy
   model loaded once), timed after a warm-up on *other* texts (Faker template documents), so
   that the worker has its model but no cached window of the timed texts, with a ``noop`` write
@@ -132,13 +134,52 @@ def presidio_single_seconds(engine, docs) -> float:
     return time.perf_counter() - t
 
 
+def _cold_seconds(kind: str, texts: list[str], warmup: list[str], model: str) -> float:
+    """Seconds of one tagger on ``texts``, in the (fresh) process this runs in.
+
+    ``kind``: ``presidio_single``, ``presidio_batched`` or ``kernel``. The model is loaded and
+    tagged ``warmup`` first; nothing of ``texts`` has been seen.
+    """
+    logging.disable(logging.WARNING)
+    from privtext.tagging.evaluate import GoldDoc
+
+    docs = [GoldDoc(f"s{i}", t, []) for i, t in enumerate(texts)]
+    warm_docs = [GoldDoc(f"w{i}", t, []) for i, t in enumerate(warmup)]
+    if kind == "kernel":
+        from privtext.tagging.eval_tagger import predict
+        from privtext.tagging.policy import TierPolicy
+        from privtext.tagging.registry import TaggerSpec, build_tagger
+
+        tagger, policy = build_tagger(TaggerSpec()), TierPolicy.load(None)
+        predict(tagger, policy, warm_docs)
+        t = time.perf_counter()
+        predict(tagger, policy, docs)
+        return time.perf_counter() - t
+    engine = presidio_engine(model)
+    presidio_predict(engine, warm_docs[:20])
+    if kind == "presidio_batched":
+        return presidio_predict(engine, docs)[1]
+    return presidio_single_seconds(engine, docs)
+
+
+def cold_seconds(kind: str, texts: list[str], warmup: list[str], model: str) -> float:
+    """:func:`_cold_seconds` in a spawned Python process (one core, as this one)."""
+    import multiprocessing as mp
+    from concurrent.futures import ProcessPoolExecutor
+
+    with ProcessPoolExecutor(1, mp_context=mp.get_context("spawn")) as pool:
+        return pool.submit(_cold_seconds, kind, texts, warmup, model).result()
+
+
 def spark_stage_seconds(
-    text_sets: list[list[str]], warmup: list[str], cores: int, spec
+    text_sets: list[list[str]], warmup: list[str], cores: int, spec, per_core: int = 4
 ) -> list[float]:
     """Seconds of the tag stage in Spark ``local[cores]`` per text set.
 
     Before each timed run the stage runs once on ``warmup`` (other texts, same partitioning),
-    so the Python worker has loaded its model but holds nothing of the timed texts.
+    so the Python worker has loaded its model but holds nothing of the timed texts. The texts
+    are cut into ``per_core`` partitions per core; each Spark task has a fixed cost (about
+    0.07 s on the 2-core machine with a UDF that does nothing), which bigger partitions share.
     """
     from pyspark.sql import functions as F
 
@@ -153,7 +194,8 @@ def spark_stage_seconds(
 
     def stage(texts: list[str]):
         rows = [(f"d{i}", t) for i, t in enumerate(texts)]
-        df = spark.createDataFrame(rows, "id string, text string").repartition(cores * 4).cache()
+        df = spark.createDataFrame(rows, "id string, text string").repartition(cores * per_core)
+        df = df.cache()
         df.count()
         return df, df.select("id", udf(F.col("text")).alias("tags"))
 
@@ -187,6 +229,10 @@ def main() -> None:
     )  # fmt: skip
     ap.add_argument("--presidio-model", default="md", help="'md', 'sm' or a model directory")
     ap.add_argument("--json", help="also write the figures here")
+    ap.add_argument(
+        "--partitions-per-core", type=int, default=4,
+        help="Spark partitions per core for the tag stage (4)",
+    )  # fmt: skip
     a = ap.parse_args()
     logging.disable(logging.WARNING)
 
@@ -194,7 +240,6 @@ def main() -> None:
     from privtext.tagging.eval_tagger import predict
     from privtext.tagging.evaluate import load_gold, score
     from privtext.tagging.policy import TierPolicy
-    from privtext.tagging.recognizers.phone import clear_window_cache
     from privtext.tagging.registry import TaggerSpec, build_tagger
 
     gold_paths = a.gold
@@ -223,21 +268,15 @@ def main() -> None:
     s_ours, s_theirs = score(docs, ours), score(docs, theirs)
 
     # Speed on the same texts, as documents and cut into short sentences.
-    from privtext.tagging.evaluate import GoldDoc
-
     doc_texts = [d.text for d in docs]
     sets = {"documents": doc_texts, "sentences": sentences(doc_texts)}
-    spark_s = spark_stage_seconds(list(sets.values()), warmup, 1, spec)
+    spark_s = spark_stage_seconds(list(sets.values()), warmup, 1, spec, a.partitions_per_core)
     speed: dict[str, dict[str, float]] = {}
     for (name, texts), sp_s in zip(sets.items(), spark_s, strict=True):
         n_chars = sum(map(len, texts))
-        as_docs = [GoldDoc(f"s{i}", t, []) for i, t in enumerate(texts)]
-        clear_window_cache()  # the accuracy pass above saw these texts
-        t = time.perf_counter()
-        predict(tagger, policy, as_docs)
-        kernel_s = time.perf_counter() - t
-        _, batched_s = presidio_predict(engine, as_docs)
-        single_s = presidio_single_seconds(engine, as_docs)
+        kernel_s = cold_seconds("kernel", texts, warmup, model)
+        batched_s = cold_seconds("presidio_batched", texts, warmup, model)
+        single_s = cold_seconds("presidio_single", texts, warmup, model)
         speed[name] = {
             "texts": len(texts),
             "chars": n_chars,
