@@ -355,12 +355,39 @@ _SCHEMES: tuple[_Scheme, ...] = (
         compile_context(("hkid", "hk id", "identity card")),  # type: ignore[arg-type]
     ),
     _Scheme(
-        "microchip",  # a pet's ISO microchip number: 15 digits after "microchip"
-        re.compile(_B + r"[0-9]{15}" + _E),
+        # an animal's ISO transponder (pet microchip, electronic ear tag): 15 digits, the
+        # country or maker code may stand apart ("his tag is 982 000412236517")
+        "microchip",
+        re.compile(_B + r"[0-9]{3}[ \t]?[0-9]{12}" + _E),
         lambda s: True,
         0.5,
         True,
-        compile_context(("microchip", "chip no", "chip number", "chipped")),  # type: ignore[arg-type]
+        compile_context(
+            (
+                "microchip",
+                "chip no",
+                "chip number",
+                "chipped",
+                "tag",
+                "ear tag",
+                "eid",
+                "rfid",
+                "transponder",
+            )
+        ),  # type: ignore[arg-type]
+    ),
+    _Scheme(
+        # an EU bovine ear tag: country letters, herd digits and the animal's number, "IE
+        # 141470388 0231", "UK 302145 600117" (a shape no other number has: taken without a cue)
+        "eu_bovine_tag",
+        re.compile(
+            _B + r"(?:IE|UK|GB|FR|DE|NL|BE|DK|ES|IT|AT|PL|PT|LU|SE|FI)[ \t][0-9]{6,12}"
+            r"[ \t][0-9]{4,6}" + _E
+        ),
+        lambda s: True,
+        0.8,
+        False,
+        compile_context(("tag", "ear tag", "tag number", "herd", "bovine", "cattle")),  # type: ignore[arg-type]
     ),
     _Scheme(
         "ca_ramq",  # Quebec health card: four letters, eight digits

@@ -76,10 +76,10 @@ _LAST_FOUR = re.compile(
 # example or a typo is still a card's digits): "Visa 4716 2209 8814 3057", "my Amex (3782
 # ****** 41005)", "Card: 4921 \u2022\u2022\u2022\u2022 \u2022\u2022\u2022\u2022 6620"; four
 # groups of four, or Amex's 4-6-5, with masked groups allowed (the last group in digits). After
-# "card" alone, only a masked number is taken this way.
+# "card" alone ("card is 4564 8820 1937 2205"), digits in full need an issuer's first digits.
 _CUED = re.compile(
     r"(?P<cue>(?i:visa|mastercard|master[ \t]+card|amex|american[ \t]+express|maestro|discover|"
-    r"card(?:[ \t]+(?:no\.?|number|#))?))[ \t]*[:(]?[ \t]*"
+    r"card(?:[ \t]+(?:no\.?|number|#))?))(?:[ \t]+is)?[ \t]*[:(]?[ \t]*"
     r"(?P<d>[0-9]{4}(?P<s1>[ \-])[0-9*Xx\u2022]{4}(?P=s1)[0-9*Xx\u2022]{4}(?P=s1)[0-9]{4}"
     r"|3[47][0-9]{2}(?P<s2>[ \-])[0-9*Xx\u2022]{6}(?P=s2)[0-9]{5})(?![0-9A-Za-z])"
 )
@@ -159,8 +159,9 @@ class PaymentCardRecognizer(PatternRecognizer):
                 m.group("cue").lower().startswith("card")
                 and m.group("d").isascii()
                 and all(c.isdigit() or c in " -" for c in m.group("d"))
+                and not _plausible_issuer(_GROUPS.sub("", m.group("d")))
             ):
-                continue  # after "card" alone, digits in full still need the Luhn check
+                continue  # after "card" alone, digits in full need an issuer's first digits
             if not any(o.start <= s and e <= o.end for o in out):
                 out.append(Span(s, e, "CREDIT_CARD", self.MASKED_SCORE, self.name))
         return out

@@ -156,6 +156,12 @@ _CAPS_NAME_AGE = re.compile(
     rf"(?<![\w\-'])(?P<ent>{_CAPS_NAME_WORD}(?:[ \t]{_CAPS_NAME_WORD}){{1,3}})"
     r"[ \t]*\((?:[1-9][0-9]?|1[01][0-9])\)"
 )
+# a mobile-money receipt names the payee in capitals before the number: "Ksh4,300.00 sent to
+# KIPROP ERIC 0721448610", "received from JANE WANJIRU 0712345678"
+_CAPS_PAYEE = re.compile(
+    rf"(?i:sent[ \t]+to|received[ \t]+from|paid[ \t]+to)[ \t]+"
+    rf"(?P<ent>{_CAPS_NAME_WORD}(?:[ \t]{_CAPS_NAME_WORD}){{1,3}})[ \t]+\+?[0-9]{{9,12}}(?![0-9])"
+)
 _ANY_CYRILLIC = re.compile("[\u0400-\u04ff]")
 _CAPS_SLASH_CAPS = re.compile("[A-Z]/[A-Z]")
 # an airline passenger: "ELTAYEB/HASSAN OSMAN MR" (family name / given names, then the title)
@@ -310,14 +316,26 @@ _RANK_NUMBER_NAME = re.compile(
 _NOTE_INITIALS = re.compile(
     r"(?m)^[ \t]*\d{1,2}[./\-]\d{1,2}[./\-]\d{2,4}(?:,?[ \t]+\d{1,2}:\d{2})?[ \t]+"
     r"(?:\((?:[a-z]+,[ \t]*)?(?P<a>[A-Z]{2,3})\)|(?P<b>[A-Z]{2,3})[ \t]+[-\u2013:])"
-    r"|(?i:note|notes|comment|entry)[ \t]*\((?P<c>[A-Z]{2,3})\)"
+    # "Note (KL)", "Notes from supporter care (MJ, 02/12/2024):"
+    r"|(?i:note|notes|comment|entry)(?:[ \t]+[a-z]+){0,3}[ \t]*\((?P<c>[A-Z]{2,3})"
+    r"(?:,[ \t]*[^()\n]{1,24})?\)"
     r"|[.!][ \t]+[-\u2013][ \t]*(?P<d>[A-Z]{2,3})[ \t]*$"
     # a dated entry signed on its own line: "03/10/2024  SK", "17/10/2024  SK / AD",
-    # "20/01/2025  AD (phone)"
+    # "20/01/2025  AD (phone)", "14/01/2025 16:30 \u2013 JRW / KL (RVN)", "09:00 \u2013 Sofia B."
     r"|^[ \t]*\d{1,2}[./\-]\d{1,2}[./\-]\d{2,4}(?:,?[ \t]+\d{1,2}:\d{2})?[ \t]+"
-    r"(?P<e>[A-Z]{2,3})(?:[ \t]*/[ \t]*(?P<f>[A-Z]{2,3}))?(?:[ \t]+\([a-z][a-z \-]{0,19}\))?"
+    r"(?:[-\u2013][ \t]+)?"
+    r"(?:(?P<e>[A-Z]{2,3})|(?P<g>[A-Z][a-z]{2,15}[ \t][A-Z]\.))"
+    r"(?:[ \t]*/[ \t]*(?P<f>[A-Z]{2,3}))?(?:[ \t]+\((?:[a-z][a-z \-]{0,19}|[A-Z]{2,4})\))?"
     r"[ \t]*$"
 )
+# minutes' action items: "Actions: DF \u2013 reserves transfer. \u00c1NB \u2013 trustee
+# recruitment.", "Action: OK to inform the student"
+_ACTION_LINE = re.compile(r"(?m)^[ \t]*(?i:actions?)[ \t]*:[^\n]*")
+_ACTION_INITIALS = re.compile(
+    r"(?:(?<=:)|(?<=[.;])|(?<=^))[ \t]*(?P<ent>[A-Z\u00c0-\u00de]{2,3})"
+    r"(?:[ \t]+[-\u2013][ \t]+[a-z]|[ \t]+to[ \t]+[a-z]+[ \t])"
+)
+_NOT_ACTION_INITIALS = frozenset("ALL TBC TBD NA AOB".split())
 _NOT_NOTE_INITIALS = frozenset(
     "NHS GP BP HR IT UK US EU PM AM ID OK NA TBC TBD UTC GMT BST ETA FYI RE FW CC PS NB AOB "
     "CEO CFO CTO COO ICU ITU HDU NAD OT PT ED AE RN DN HCA FTA DNA WNB NFA CXL".split()
@@ -503,8 +521,17 @@ _SELF_INTRO = re.compile(
     r"(?=[ \t]+(?:from|here|at|in|of|with)\b|[ \t]*[,.!)]|[ \t]*\n)"
 )
 _LOWER_TITLE_NAME = re.compile(
-    r"(?<![\w.])(?:dr|mr|mrs|ms|miss|prof)\.?[ \t]+(?P<ent>[a-z][a-z\-']{1,19}?[a-z])"
-    r"(?:['\u2019]s)?(?![\w@'\u2019])"
+    r"(?<![\w.])(?:dr|mr|mrs|ms|miss|prof|doc|kapitan|kap|kuya|ate|tita|tito|lola|lolo|nanay|"
+    r"tatay|bhaiya|didi|bhai|aunty|auntie|ma'am|maam)\.?[ \t]+"
+    r"(?P<ent>[a-z][a-z\-']{1,19}?[a-z])(?:['\u2019]s)?(?![\w@'\u2019])"
+)
+_ENGLISH_TITLES = frozenset("dr mr mrs ms miss prof".split())
+# a chat message opening with a lower-case name spoken to: "kat pls text me", "shruti ur
+# phone is off"
+_LOWER_NAME_VOCATIVE = re.compile(
+    r"(?m)(?:^|(?<=[.!?][ \t])|(?<=:[ \t]))(?P<ent>[a-z][a-z\-]{2,20})[ \t]+"
+    r"(?=(?:pls|plz|please|ur|u|can[ \t]+u|can[ \t]+you|r[ \t]+u|are[ \t]+you|did[ \t]+you|"
+    r"have[ \t]+you|where[ \t]+are)\b)"
 )
 # "said his name was Jordan", "a man called Dario", "known as Tomasz": a capitalised name after
 # a naming phrase
@@ -559,7 +586,9 @@ _FIELD_ABBREVIATIONS = frozenset(
 )
 _NOT_NAMES = frozenset(
     "sir sirs madam madams sir/madam colleague colleagues team all everyone customer customers "
-    "hiring manager friends friend there you guys folks members applicant parents patient".split()
+    "hiring manager friends friend there you guys folks members applicant parents patient "
+    # kinship words and honorifics written in lower case in chats ("lola Cabrera", "amma")
+    "lola lolo nanay tatay kuya ate tita tito amma appa bhaiya didi kapitan".split()
 )
 #: Kinship words a chat contact is saved under ("03/02/24, 20:20 - Mummy: ..."): no name.
 KIN_SPEAKERS = frozenset(
@@ -754,6 +783,10 @@ class PersonCueRecognizer(Recognizer):
         for m in _CAPS_NAME_AGE.finditer(text):
             if not self._place_or_org(m.group("ent").title()):
                 self._add(out, text, m.start("ent"), m.end("ent"), self.APPOSITION_SCORE)
+        if "sent" in text or "eceived" in text or "paid" in text:
+            for m in _CAPS_PAYEE.finditer(text):
+                if not self._place_or_org(m.group("ent").title()):
+                    self._add(out, text, m.start("ent"), m.end("ent"), self.APPOSITION_SCORE)
         for rx, hint in (
             (_TITLE_CAPS_FAMILY, None),
             (_CYRILLIC_FULL_NAME, _ANY_CYRILLIC),
@@ -969,10 +1002,17 @@ class PersonCueRecognizer(Recognizer):
             word = m.group("ent")
             cap = word[:1].upper() + word[1:]
             if (cap in given or cap in self._gaz.surnames) and _rare_as_word(word, 5.0):
-                out.append(
-                    Span(m.start("ent"), m.end("ent"), "PERSON", self.LOWER_SCORE, self.name)
-                )
-        for rx in (_LOWER_NAME_BEFORE, _LOWER_NAME_AFTER, _LOWER_NAME_BRACKET):
+                # a chat honorific ("kapitan reyes", "doc mike") is above NER's organisation
+                # read over both words
+                english = m.group().split()[0].rstrip(".").lower() in _ENGLISH_TITLES
+                sc = self.LOWER_SCORE if english else self.APPOSITION_SCORE
+                out.append(Span(m.start("ent"), m.end("ent"), "PERSON", sc, self.name))
+        for rx in (
+            _LOWER_NAME_BEFORE,
+            _LOWER_NAME_AFTER,
+            _LOWER_NAME_BRACKET,
+            _LOWER_NAME_VOCATIVE,
+        ):
             for m in _overlapping(rx, text):
                 word = m.group("ent")
                 cap = word[:1].upper() + word[1:]
@@ -990,11 +1030,18 @@ class PersonCueRecognizer(Recognizer):
                 # above NER (0.85): the small model reads rare given names as places
                 self._add(out, text, m.start("ent"), m.end("ent"), self.APPOSITION_SCORE)
         for m in _NOTE_INITIALS.finditer(text):
-            for grp in ("a", "b", "c", "d", "e", "f"):
+            for grp in ("a", "b", "c", "d", "e", "f", "g"):
                 if m.start(grp) < 0 or m.group(grp) in _NOT_NOTE_INITIALS:
                     continue
                 a, b = m.start(grp), m.end(grp)
                 out = [o for o in out if (o.start, o.end) != (a, b)]  # one span, at this score
                 # above NER's guesses ("JK - Vomiting x5" as an organisation)
                 out.append(Span(a, b, "PERSON", self.NOTE_SCORE, self.name))
+        if "ction" in text:
+            for line in _ACTION_LINE.finditer(text):
+                for m in _ACTION_INITIALS.finditer(line.group()):
+                    if m.group("ent") not in _NOT_ACTION_INITIALS:
+                        a, b = line.start() + m.start("ent"), line.start() + m.end("ent")
+                        out = [o for o in out if (o.start, o.end) != (a, b)]
+                        out.append(Span(a, b, "PERSON", self.NOTE_SCORE, self.name))
         return out

@@ -63,8 +63,11 @@ _NOT_PHONE = re.compile(
 # Layout a merely possible number must have to be taken without a context word: a "+"
 # country code, or groups of 2-5 digits separated by spaces or dashes (no dots: decimals, ISBNs).
 _POSSIBLE_SHAPE = re.compile(r"\+[0-9][0-9 \-()]{6,}[0-9]|\(?[0-9]{2,5}\)?(?:[ \-][0-9]{2,5}){1,4}")
-# An extension written after the number belongs to it: "0161 496 0732 ext. 4410", "x214".
-_EXTENSION = re.compile(r"[ \t]*,?[ \t]*(?:ext(?:n|ension)?\.?|x)[ \t]*[0-9]{1,6}(?![0-9])", re.I)
+# An extension written after the number belongs to it: "0161 496 0732 ext. 4410", "x214",
+# "+63 32 253 9907 local 214".
+_EXTENSION = re.compile(
+    r"[ \t]*,?[ \t]*(?:ext(?:n|ension)?\.?|x|local|loc\.)[ \t]*[0-9]{1,6}(?![0-9])", re.I
+)
 _CACHE_SIZE = 8192
 _WINDOW_BEFORE = 8
 _WINDOW_AFTER = 8

@@ -93,7 +93,10 @@ _STRONG_CASE_KW = (
     r"(?:notre\s+|votre\s+)?r[\u00e9e]f[\u00e9e]rence|r[\u00e9e]f|referencia|riferimento|rif|"
     r"(?:uw\s+|ons\s+)?kenmerk|sygnatura|protocolo|protocollo|pratica|"
     # Portuguese and Spanish: "Referência da autorização: 104987332", "FATURA N.º FT 2025/0418823"
-    r"refer[e\u00ea]ncia(?:\s+d[ao]\s+autoriza[c\u00e7][a\u00e3]o)?|fatura|factura|fattura|folio)"
+    r"refer[e\u00ea]ncia(?:\s+d[ao]\s+autoriza[c\u00e7][a\u00e3]o)?|fatura|factura|fattura|folio|"
+    # a garage's job card and repair order, a mobile-money transaction: "Job card: J4471",
+    # "M-Pesa (transaction SH83KQ7L2P)"
+    r"job\s+card|job\s+sheet|repair\s+order|work\s+order|transaction)"
 )
 _WEAK_CASE_KW = (
     r"(?:case|file|matter|application|applications|appeal|petition|request|record|report|"
@@ -184,7 +187,13 @@ _CASE_PATTERNS: list[tuple[str, str, float]] = [
     (
         "strong_kw",
         rf"(?<![\w])(?i:{_STRONG_CASE_KW}(?!\w)\.?{_CASE_CONNECTOR}?)(?:\s*\([A-Z]{{2,6}}\))?"
-        rf"\s*(?:(?i:is|was)\s+|[:=]\s*)?{_ID}",
+        rf"\s*(?:(?i:is|was)\s+|[:=]\s*|\([ \t]*)?{_ID}",
+        0.85,
+    ),
+    # a mobile-money confirmation SMS opens with its transaction code: "SE34LPQ9XK Confirmed."
+    (
+        "mpesa",
+        r"(?<![\w\-])(?P<ent>(?=[A-Z]*[0-9])(?=[0-9]*[A-Z])[A-Z0-9]{10})[ \t]+Confirmed\.",
         0.85,
     ),
     # weak keyword + connector + code: case no. 2019/123, file number AB-12
@@ -551,7 +560,7 @@ _ACCOUNT_KW = (
     r"asmens\s+kodas|isikukood|personas\s+kods|"
     r"subscription|policy|insurance\s+policy|patient|employee|staff|personnel|payroll|"
     r"passport|licen[cs]e|driver'?s\s+licen[cs]e|driving\s+licen[cs]e|student|matriculation|"
-    r"invoice|order|booking|reservation|confirmation|loyalty(?:\s+card)?|contract|"
+    r"invoice|order|booking|reservation|confirmation|loyalty(?:\s+card)?|contract|album|"
     r"user|username|login|badge|benefits?|pension|social\s+insurance|health\s+insurance|"
     r"insurance|tax(?:payer)?|vat|routing|card|permit|residence\s+permit|work\s+permit|"
     r"registration|vehicle\s+registration|licen[cs]e\s+plate|number\s+plate|plate|practice|"
@@ -578,7 +587,7 @@ _ACCOUNT_CONNECTOR = (
 # keywords that are also ordinary words, or often next to amounts ("the user 12", "tax 1200
 # was paid") need a connector
 _ACCOUNT_NEEDS_CONNECTOR = re.compile(
-    r"(?i)^(?:user|staff|card|tax|vat|insurance|benefits?|pension|login|routing|payroll|"
+    r"(?i)^(?:user|staff|card|tax|vat|insurance|benefits?|pension|login|routing|payroll|album|"
     r"personnel|hospital|clinic|meter|billing|serial|vehicle|frame|service|learner)$"
 )
 # keywords that need a connector or a number that clearly is one ("order 66", "in order
@@ -619,9 +628,25 @@ _PLATE_VALUE = (
 )
 _PLATE_CUE_RX = re.compile(
     r"(?<![\w])(?i:(?:number[ \t]+|licen[cs]e[ \t]+|registration[ \t]+)?plate|rego|"
-    r"registration|patente|placa|matr[\u00edi]cula|kenteken|kennzeichen)"
-    r"(?:[ \t]+(?i:no\.?|number))?[ \t]*[:#]?[ \t]*(?P<id>" + _PLATE_VALUE + r")(?![\w\-])"
+    r"reg\.?(?=[ \t]+(?i:no\b|number))|registration|patente|placa|matr[\u00edi]cula|kenteken|"
+    r"kennzeichen)"
+    r"(?:[ \t]+(?i:no\.?|number))?[ \t]*[:#]?[ \t]*(?P<id>" + _PLATE_VALUE + r")(?![\w\-/])"
     r"|(?<![\w\-])(?P<id2>[0-9]{2}[ \t][A-Z]{1,3}[ \t][0-9]{2,4})[ \t]+plakal\u0131"
+)
+# a frequent-flyer or loyalty number, letters and digit groups: "Frequent flyer number: SKL
+# 0048 7761 2", "Frequent flyer no.: EM 20 4418 937"
+_LOYALTY_RX = re.compile(
+    r"(?<![\w])(?i:frequent[ \t\-]?fl[yi]er|loyalty|rewards?|air[ \t]?miles)"
+    r"(?:[ \t]+(?i:programme|program|card|member(?:ship)?))?"
+    r"[ \t]+(?i:number|no\.?|#|id)[ \t]*[:#]?[ \t]*"
+    r"(?P<id>[A-Z]{1,4}[ \t]?[0-9]{1,8}(?:[ \t][0-9]{1,6}){0,4})(?![\w\-/])"
+)
+# a number in brackets after a person's name, as minutes and lists give a student's or an
+# employee's number: "Case AP-24-0117 \u2013 E. Quinlivan (21187430)"
+_NAME_THEN_NUMBER = re.compile(
+    r"(?<![\w.])(?:[A-Z]\.[ \t]?|[A-Z][a-z'\-]+[ \t])(?:(?:da|de|van|von|di|du|del|dos|le)[ \t])?"
+    r"(?:[A-Z][a-z'\-]+[ \t](?:(?:da|de|van|von|di|du|del|dos|le)[ \t])?){0,2}[A-Z][a-z'\-]+"
+    r"[ \t]\((?P<id>[0-9]{6,10})\)"
 )
 _SORT_CODE_RX = re.compile(
     r"(?i:sort\s*code)\s*(?:is\s+|[:=]\s*)?(?P<ent>[0-9]{2}[\-\s][0-9]{2}[\-\s][0-9]{2})"
@@ -748,6 +773,11 @@ class AccountNumberRecognizer(Recognizer):
 
         for m in _scan(_SORT_CODE_RX, text, windows):
             add(*m.span("ent"), _SORT_CODE_SCORE)
+        for m in _scan(_NAME_THEN_NUMBER, text, windows):
+            add(*m.span("id"), _ANSWER_SCORE)
+        for m in _scan(_LOYALTY_RX, text, windows):
+            if sum(c.isdigit() for c in m.group("id")) >= 6:
+                add(*m.span("id"), _ACCOUNT_SCORE)
         for m in _scan(_ACCOUNT_KW_RX, text, windows):
             s, e = m.span("id")
             value = text[s:e]

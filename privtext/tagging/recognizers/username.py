@@ -73,13 +73,16 @@ _FIELD_SUFFIXES = frozenset({"id", "no", "num", "ref", "name", "key", "code", "t
 
 
 def _login_shaped(token: str) -> bool:
-    """An underscore token that is a login rather than a field name: a digit in it, or a part
-    that is no frequent English word ("dazza_mcc", but not "user_id" or "first_name")."""
+    """An underscore token that is a login rather than a field name: a digit in it, three parts
+    or more, or a part that is no frequent English word ("dazza_mcc", but not "user_id" or
+    "first_name")."""
     from wordfreq import zipf_frequency
 
     parts = [p for p in token.split("_") if p]
     if parts and parts[-1].lower() in _FIELD_SUFFIXES:
         return False  # "cust_id", "acct_no": a field's name
+    if len(parts) >= 3 and not token.isupper():
+        return True  # "kara_in_akron", "dee_in_digbeth": a phrase made a handle
     return any(c.isdigit() for c in token) or any(
         zipf_frequency(p.lower(), "en") < 3.0 for p in parts
     )

@@ -161,3 +161,24 @@ def test_thirteen_digits_without_an_id_word_are_no_south_african_id():
     from privtext.tagging.recognizers.national_id import NationalIdRecognizer
 
     assert NationalIdRecognizer().analyze("order total 8501155800087 units shipped") == []
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a table of EU bovine ear tags, rows far from the header
+        (
+            "Tag number    Breed    Born\n" + "x" * 80 + "\nIE 141470388 0231   FR F   02/04/2019",
+            "IE 141470388 0231",
+        ),
+        ("his tag is 982 000412236517. Rob should", "982 000412236517"),
+        ("microchip 985112004471230 implanted", "985112004471230"),
+    ],
+)
+def test_animal_tags_and_transponders(text, expected):
+    assert expected in [text[s.start : s.end] for s in NationalIdRecognizer().analyze(text)]
+
+
+def test_a_spaced_fifteen_digit_number_without_a_tag_word_is_no_transponder():
+    text = "Total 982 000412236517 units shipped"
+    assert NationalIdRecognizer().analyze(text) == []

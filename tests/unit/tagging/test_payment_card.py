@@ -24,7 +24,10 @@ def test_when_a_valid_card_number_appears_then_it_is_tagged(text, expected, span
 
 
 def test_when_luhn_fails_then_card_is_not_tagged(spans_of):
-    assert spans_of(R, "card 4111 1111 1111 1112") == []
+    # (right after the word "card", four groups of four with an issuer's first digits are a
+    # card's digits all the same: see the test of "card is 4564 ..." below)
+    assert spans_of(R, "ref 4111 1111 1111 1112") == []
+    assert spans_of(R, "4111 1111 1111 1112") == []
 
 
 @pytest.mark.parametrize(
@@ -69,3 +72,12 @@ def test_four_groups_of_four_without_a_card_word_still_need_the_luhn_check():
     from privtext.tagging.recognizers.payment_card import PaymentCardRecognizer
 
     assert PaymentCardRecognizer().analyze("ref 4716 2209 8814 3057 today") == []
+
+
+def test_a_card_number_after_card_is_needs_an_issuers_first_digits_not_the_checksum():
+    r = PaymentCardRecognizer()
+    text = "can i just pay now? card is 4564 8820 1937 2205"
+    assert [text[s.start : s.end] for s in r.analyze(text)] == ["4564 8820 1937 2205"]
+    assert not luhn_valid("4564882019372205")
+    # no issuer starts with 9: a loyalty card's digits after "card" need the checksum
+    assert PaymentCardRecognizer().analyze("card is 9564 8820 1937 2205") == []

@@ -287,3 +287,55 @@ def test_a_name_in_capitals_with_its_age_in_brackets_and_a_place_after_a_signatu
     assert "IONUȚ-CRISTIAN STAN" in [text[s.start : s.end] for s in r.analyze(text)]
     text = "Signed: A. D. Ndiaye, Dakar, 28 February 2025"
     assert {text[s.start : s.end] for s in r.analyze(text)} == {"A. D. Ndiaye"}
+
+
+@pytest.mark.parametrize(
+    ("text", "expected", "not_expected"),
+    [
+        # an entry signed after its time stamp and a dash, a second author, a role in capitals
+        ("14/01/2025 16:30 \u2013 JRW / KL (RVN)\nEx-lap.", {"JRW", "KL"}, {"RVN"}),
+        ("15/01/2025 09:00 \u2013 Sofia B. (RVN)\nBright.", {"Sofia B."}, set()),
+        ("Notes from supporter care (MJ, 02/12/2024):\nDonor phoned.", {"MJ"}, set()),
+        # minutes' action items, initials with an accent and "OK" as someone's initials
+        (
+            "Actions: DF \u2013 reserves transfer. \u00c1NB \u2013 trustee recruitment.",
+            {"DF", "\u00c1NB"},
+            set(),
+        ),
+        ("Action: OK to inform the student by 1 August.", {"OK"}, set()),
+        ("Action: ALL to review the policy.", set(), {"ALL"}),
+        # outside an action line, "OK to" is no one
+        ("OK to proceed with the refund.", set(), {"OK"}),
+    ],
+)
+def test_note_authors_and_action_initials(text, expected, not_expected):
+    got = {text[s.start : s.end] for s in PersonCueRecognizer().analyze(text)}
+    assert expected <= got
+    assert not (not_expected & got)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected", "not_expected"),
+    [
+        ("kapitan reyes said 38 families still need help", {"reyes"}, {"kapitan"}),
+        ("can doc mike check them?", {"mike"}, set()),
+        ("[06:33] Lorna B.: noted. kat pls text me the list", {"kat"}, set()),
+        ("02-03-2024 21:05:\nshruti ur phone is off since evening??", {"shruti"}, set()),
+        # kinship words written in lower case are no names, even when a name is spelled so
+        ("[06:22] Jomar: lola Cabrera has fever. amma trying to call", set(), {"lola", "amma"}),
+        # a lower-case word before "please" that is no given name
+        ("[10:01] Sam: noted. boss pls check", set(), {"boss"}),
+    ],
+)
+def test_lower_case_names_after_chat_honorifics_and_spoken_to(text, expected, not_expected):
+    got = {text[s.start : s.end] for s in PersonCueRecognizer().analyze(text)}
+    assert expected <= got
+    assert not (not_expected & got)
+
+
+def test_a_mobile_money_payee_in_capitals_before_the_number():
+    r = PersonCueRecognizer()
+    text = "SE34LPQ9XK Confirmed. Ksh4,300.00 sent to KIPROP ERIC 0721448610 on 3/5/24"
+    assert "KIPROP ERIC" in {text[s.start : s.end] for s in r.analyze(text)}
+    text = "Ksh200.00 sent to KENYA POWER 888880 for account 12345"
+    assert not any(s.entity_type == "PERSON" for s in r.analyze(text))

@@ -91,6 +91,7 @@ def test_when_a_number_is_fictional_but_phone_shaped_then_it_is_still_tagged(tex
     [
         ("call 0161 496 0732 ext. 4410 today", "0161 496 0732 ext. 4410"),
         ("Tel: 0117 496 2281, extension 4417.", "0117 496 2281, extension 4417"),
+        ("or +63 32 253 9907 local 214 if you need", "+63 32 253 9907 local 214"),
         ("on (201) 555-0172 x214 or", "(201) 555-0172 x214"),
         ("ring 0117 496 2281 next week", "0117 496 2281"),
     ],

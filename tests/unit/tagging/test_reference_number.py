@@ -492,3 +492,45 @@ def test_occurrence_book_and_hotel_folio_numbers_are_case_numbers(spans_of):
     text = "CAS no.: 118/02/2025      OB no.: 412\nHotel, 2 nights (folio 118842)"
     found = [t for _, t in spans_of(rec, text)]
     assert "412" in found and "118842" in found
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("got a claim number (APPR-2024-0338174) but nothing since", "APPR-2024-0338174"),
+        ("INVOICE No. BM-24-06118\nJob card: J4471\n", "J4471"),
+        ("Paid: KES 10,000 by M-Pesa (transaction SH83KQ7L2P).", "SH83KQ7L2P"),
+        ("09:40 - Mary: SE34LPQ9XK Confirmed. Ksh4,300.00 sent", "SE34LPQ9XK"),
+    ],
+)
+def test_claim_numbers_in_brackets_job_cards_and_mobile_money_codes(text, expected):
+    assert expected in [text[s.start : s.end] for s in C.analyze(text)]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Frequent flyer number: SKL 0048 7761 2\n\nDear Sir", "SKL 0048 7761 2"),
+        ("Frequent flyer no.: EM 20 4418 937\nRoute: Lagos", "EM 20 4418 937"),
+        ("Vehicle: Toyota Probox\nReg No.: KDC 472M\nChassis No.: X", "KDC 472M"),
+        ("Case AP-24-0117 \u2013 E. Quinlivan (21187430)\n", "21187430"),
+        ("Case AP-24-0121 \u2013 Rafael Nunes da Silva (23004512)\n", "23004512"),
+        ("my album number is 287431 right?", "287431"),
+    ],
+)
+def test_loyalty_numbers_cued_plates_numbers_after_names_and_album_numbers(text, expected):
+    assert expected in [text[s.start : s.end] for s in A.analyze(text)]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Reg. no. MMC 2008/04/1523",  # a registration number with slashes is no plate
+        "the 1984 album number 3 in the charts",  # an album is only a number with "is"/":"
+        "Section 12 (2019) of the Act",  # a year in brackets
+        "Frequent flyer number: pending",
+    ],
+)
+def test_no_plate_or_number_taken_from_these(text):
+    got = [text[s.start : s.end] for s in A.analyze(text)]
+    assert "MMC 2008" not in got and "3" not in got and "2019" not in got and got != ["pending"]

@@ -154,3 +154,11 @@ def test_a_login_after_a_network_or_app_id_cue_is_a_username(text, login):
 
     found = [text[s.start : s.end] for s in UsernameRecognizer().analyze(text)]
     assert login in found
+
+
+def test_a_phrase_joined_by_underscores_is_a_handle_but_a_constant_is_not():
+    r = UsernameRecognizer()
+    text = "Reply by kara_in_akron on October 4, 2023:"
+    assert [text[s.start : s.end] for s in r.analyze(text)] == ["kara_in_akron"]
+    assert r.analyze("set MAX_RETRY_COUNT to 3") == []
+    assert r.analyze("the field cust_id is empty") == []
