@@ -1619,13 +1619,18 @@ _TRAILING_CODE_RX = re.compile(
     r"[0-9]{4}(?=[ \t]*(?:\r?\n|\Z|[.;)]|,[ \t]))"
 )
 _ENDS_IN_PLACE_RX = re.compile(rf"{_CAPWORD}\Z")
+# The same code on a line of its own under a postal block ("Rondebosch" / "7701"), or a
+# Brazilian CEP ("Curitiba \u2013 PR" / "80250-060"), then perhaps the country's line.
+_CODE_LINE_RX = re.compile(r"[ \t]*\r?\n[ \t]*(?:[0-9]{4}|[0-9]{5}-[0-9]{3})[ \t]*(?=\r?\n|\Z)")
+_COUNTRY_LINE_RX = re.compile(r"\r?\n[ \t]*(?P<c>[A-Z][A-Za-z .'\-]{2,40}?)[ \t]*(?=\r?\n|\Z)")
 
 
 def trailing_postal_codes(text: str, spans: list[Span]) -> list[Span]:
     """Address blocks extended over a four-digit postal code after their last place.
 
-    Only a block with at least one comma that ends in a capitalised word is extended; spans
-    inside the extension (a year read in "Rizal 1920") are dropped.
+    Only a block that ends in a capitalised word is extended: one with a comma over a code on
+    its line, one of several lines over a code on the next line (and the country's line after
+    it); spans inside the extension (a year read in "Rizal 1920") are dropped.
 
     Args:
         text: the document.
@@ -1640,14 +1645,21 @@ def trailing_postal_codes(text: str, spans: list[Span]) -> list[Span]:
     while i < len(spans):
         sp = spans[i]
         value = text[sp.start : sp.end]
-        m = None
-        if sp.entity_type == "STREET_ADDRESS" and "," in value and _ENDS_IN_PLACE_RX.search(value):
-            m = _TRAILING_CODE_RX.match(text, sp.end)
-        if m is None:
+        end = -1
+        if sp.entity_type == "STREET_ADDRESS" and _ENDS_IN_PLACE_RX.search(value):
+            m = _TRAILING_CODE_RX.match(text, sp.end) if "," in value else None
+            if m is None and "\n" in value:
+                m = _CODE_LINE_RX.match(text, sp.end)
+                if m is not None:
+                    c = _COUNTRY_LINE_RX.match(text, m.end())
+                    if c is not None and c.group("c") in _countries():
+                        m = c
+            if m is not None:
+                end = m.end()
+        if end < 0:
             out.append(sp)
             i += 1
             continue
-        end = m.end()
         j = i + 1
         while j < len(spans) and spans[j].start < end:
             if spans[j].end > end:

@@ -474,6 +474,33 @@ def test_welsh_streets_unit_lines_and_trailing_postal_codes_join_the_block(text,
     assert expected in got
 
 
+@pytest.mark.parametrize(
+    ("text", "block", "expected"),
+    [
+        # a South African code on its own line under the block
+        ("Ms Khumalo\n22 Jacaranda Avenue\nNorthcliff\nJohannesburg\n2195\n\nPolicy",
+         "22 Jacaranda Avenue\nNorthcliff\nJohannesburg",
+         "22 Jacaranda Avenue\nNorthcliff\nJohannesburg\n2195"),
+        # a Brazilian CEP, then the country's line
+        ("Rua Motta, 1870\nCuritiba \u2013 PR\n80250-060\nBrazil\n\nOur ref",
+         "Rua Motta, 1870\nCuritiba \u2013 PR",
+         "Rua Motta, 1870\nCuritiba \u2013 PR\n80250-060\nBrazil"),
+        # the code's line, but no country after it
+        ("PO Box 211\nAberdeen\n6270\nAccount no.: KVC-0981",
+         "PO Box 211\nAberdeen", "PO Box 211\nAberdeen\n6270"),
+        # one line only: no code on the next line is taken
+        ("12 Main Road, Aberdeen\n6270 people came", "12 Main Road, Aberdeen",
+         "12 Main Road, Aberdeen"),
+    ],
+)  # fmt: skip
+def test_a_postal_code_on_its_own_line_under_a_block_joins_it(text, block, expected):
+    from privtext.tagging.recognizers.address import trailing_postal_codes
+
+    s = text.index(block)
+    (out,) = trailing_postal_codes(text, [Span(s, s + len(block), "STREET_ADDRESS", 0.9, "x")])
+    assert text[out.start : out.end] == expected
+
+
 def test_a_trailing_number_after_a_block_ending_in_a_number_is_left_alone():
     from privtext.tagging.recognizers.address import trailing_postal_codes
 
