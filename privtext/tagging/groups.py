@@ -9,7 +9,8 @@ Three places give a group away where the word alone does not:
   in: "de nacionalidad española", "Nacionalidad: chilena", "cetățean român";
 * a list of groups: "Muslim, Christian and Jewish neighbours" - "Christian" is also a given name
   and left out of the lists, so NER reads it as a person; next to another group, joined by a
-  comma, "and", "or" or "&", a word of :data:`AMBIGUOUS_GROUPS` is a group too.
+  comma, "and", "or" or "&", or before a noun of groups ("Christian communities", "a Christian
+  family"), a word of :data:`AMBIGUOUS_GROUPS` is a group too.
 
 A NER or gazetteer PERSON guess on the word gives way; other tags are left alone.
 """
@@ -55,6 +56,13 @@ _CUE_HINTS = (
     "cidad",
 )
 _JOIN_RX = re.compile(r"[ \t]*,[ \t]*|[ \t]+(?:and|or|&)[ \t]+")
+# a noun that makes the word before it a group: "Christian communities", "a Christian family"
+_GROUP_NOUN_AFTER = re.compile(
+    r"[ \t]+(?:communit(?:y|ies)|famil(?:y|ies)|minorit(?:y|ies)|faith|church(?:es)?|"
+    r"school(?:s)?|charit(?:y|ies)|group(?:s)?|population|leaders?|organi[sz]ations?|"
+    r"households?|neighbou?rs|majority|background|values|festival|prayers?|worship|cemetery)"
+    r"(?![\w\-])"
+)
 _WORD_RX = re.compile(r"(?<![\w\-])(?P<w>" + "|".join(sorted(AMBIGUOUS_GROUPS)) + r")(?![\w\-])")
 _FREE_TYPES = frozenset({"PERSON", "ORGANIZATION", "LOCATION"})
 # Words after a nationality cue that are no nationality ("ciudadano de Chile", "nacionalidad
@@ -103,7 +111,7 @@ def groups_in_group_slots(text: str, spans: list[Span]) -> list[Span]:
             or (0 < g.start - m.end() <= 6 and _JOIN_RX.fullmatch(text, m.end(), g.start))
             for g in groups
         )
-        if joined:
+        if joined or _GROUP_NOUN_AFTER.match(text, m.end()):
             _place(out, m.start(), m.end())
             changed = True
     return sorted(out, key=lambda s: (s.start, s.end)) if changed else spans

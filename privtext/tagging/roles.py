@@ -45,9 +45,13 @@ _EXTRA_HEADS = frozenset(
         "commissioner", "coroner", "councillor", "councilor", "curator", "deputy", "estimator",
         "generalist", "inspector", "magistrate", "mayor", "minister", "physio", "promoter",
         "recruiter", "sergeant", "shopkeeper", "storekeeper", "superintendent", "treasurer",
-        "vendor", "vice-principal",
+        "vendor", "vice-principal", "coder",
     }
 )  # fmt: skip
+# Generic heads that are a role all the same between a determiner and a named person: "the
+# rep, Monique", "the junior coach, Sipho" ("agent" is left out: "the applicant's migration
+# agent, X" is a party's role that the labelled sets do not tag)
+_APPOSITION_HEADS = frozenset({"rep", "leader", "coach"})
 _WORD = r"[A-Za-z][A-Za-z.\-]*|\d+|&"  # "Safety & Claims Manager"
 _PHRASE = rf"(?:(?:{_WORD})[ \t]){{0,3}}(?:[A-Za-z][A-Za-z\-]*)"
 _AFTER = re.compile(
@@ -121,15 +125,16 @@ def _one_style(words: list[str]) -> bool:
     return all(w[0].isupper() for w in letters)
 
 
-def _is_role(phrase: str) -> bool:
-    """Whether ``phrase`` is a role: one to four words in one case style ending in a head."""
+def _is_role(phrase: str, apposition: bool = False) -> bool:
+    """Whether ``phrase`` is a role: one to four words in one case style ending in a head
+    (with ``apposition``, one of :data:`_APPOSITION_HEADS` too)."""
     from privtext.tagging.recognizers.gazetteer import load_gazetteer
 
     words = phrase.split()
     if not words or len(words) > 4 or not _one_style(words):
         return False
     head = words[-1].lower()
-    if head not in role_heads():
+    if head not in role_heads() and not (apposition and head in _APPOSITION_HEADS):
         return False
     gaz = load_gazetteer(None)
     return not any(
@@ -241,7 +246,7 @@ def roles_next_to_persons(text: str, spans: list[Span]) -> list[Span]:
                 add(p.end + m.start(1), p.end + m.start(1) + len(phrase))
         window = text[max(0, p.start - 80) : p.start]
         m = _BEFORE.search(window)
-        if m and _is_role(m.group(1)):
+        if m and _is_role(m.group(1), apposition=True):
             base = p.start - len(window)
             add(base + m.start(1), base + m.end(1))
         else:

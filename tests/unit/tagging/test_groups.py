@@ -72,3 +72,22 @@ def test_a_nationality_after_its_cue_in_another_language_or_a_mid_line_label_is_
 
 def test_a_word_after_a_nationality_cue_that_is_no_nationality_is_left():
     assert _run("ciudadano de Chile y de nacionalidad doble") == []
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "members of Dalit and Christian communities, who may fear",
+        "She grew up in a Christian family in Lagos.",
+        "the Christian minority of the region",
+    ],
+)
+def test_christian_before_a_noun_of_groups_is_a_group(text):
+    assert ("Christian", "NATIONALITY") in _run(text, [("Christian", "PERSON")])
+
+
+def test_christian_before_another_noun_stays_a_person():
+    text = "Christian family-run shop"  # "family-run", not "family"
+    assert ("Christian", "PERSON") in _run(text, [("Christian", "PERSON")])
+    text = "Christian Dior staff were there"
+    assert ("Christian", "PERSON") in _run(text, [("Christian", "PERSON")])

@@ -136,3 +136,20 @@ def test_ranks_generic_words_and_plain_words_before_a_person_are_no_role(text, n
 )
 def test_a_capitalised_role_opening_a_clause_before_a_name_is_a_job_title(text, name, expected):
     assert _roles(text, name) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "names", "expected"),
+    [
+        ("the rep, Monique, said she'd escalate it", ["Monique"], ["rep"]),
+        ("our junior coach, Sipho Dlamini, ran the session", ["Sipho Dlamini"], ["junior coach"]),
+        ("the module leader, Fintan Cusack, agreed", ["Fintan Cusack"], ["module leader"]),
+        # "agent" stays out, even in apposition: a party's agent is no job title here
+        ("the applicant's migration agent, Ms Ana Ruiz, wrote", ["Ana Ruiz"], []),
+        ("The agent, Kristine, opened a ticket", ["Kristine"], []),
+        # generic heads need the apposition: after the name they are no role
+        ("Monique, rep, said so", ["Monique"], []),
+    ],
+)
+def test_generic_heads_are_a_role_between_a_determiner_and_a_named_person(text, names, expected):
+    assert _roles(text, *names) == expected
