@@ -34,6 +34,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from privtext.tagging.acronyms import organisation_acronyms
+from privtext.tagging.domains import organisations_named_by_domains
 from privtext.tagging.address_extent import (
     dublin_districts,
     organisation_lines_out_of_addresses,
@@ -361,7 +362,7 @@ class Tagger:
         kept = dublin_districts(text, places_in_place_columns(text, kept))
         kept = organisations_named_like_persons(text, persons_named_like_organisations(text, kept))
         kept = drugs_are_no_persons(text, persons_inside_organisations(text, kept))
-        kept = organisation_acronyms(text, kept)
+        kept = organisations_named_by_domains(text, organisation_acronyms(text, kept))
         kept = person_name_extents(text, kept)
         kept = roles_next_to_persons(text, kept)
         kept = employers_after_titles(text, speaker_labels_are_no_titles(text, kept))
