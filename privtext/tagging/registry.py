@@ -34,7 +34,6 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from privtext.tagging.acronyms import organisation_acronyms
-from privtext.tagging.domains import organisations_named_by_domains
 from privtext.tagging.address_extent import (
     dublin_districts,
     organisation_lines_out_of_addresses,
@@ -42,11 +41,13 @@ from privtext.tagging.address_extent import (
 )
 from privtext.tagging.base import BatchRecognizer, Recognizer, Span
 from privtext.tagging.context import apply_context
+from privtext.tagging.domains import organisations_named_by_domains
 from privtext.tagging.employers import employers_after_titles
 from privtext.tagging.extents import person_name_extents
 from privtext.tagging.groups import groups_in_group_slots
 from privtext.tagging.labels import field_labels_are_no_entities, organisations_in_fields
 from privtext.tagging.logins import logins_from_person_names
+from privtext.tagging.mediums import mediums_are_no_entities
 from privtext.tagging.place_slots import places_in_place_slots
 from privtext.tagging.policy import TierPolicy
 from privtext.tagging.recognizers.address import (
@@ -363,6 +364,7 @@ class Tagger:
         kept = organisations_named_like_persons(text, persons_named_like_organisations(text, kept))
         kept = drugs_are_no_persons(text, persons_inside_organisations(text, kept))
         kept = organisations_named_by_domains(text, organisation_acronyms(text, kept))
+        kept = mediums_are_no_entities(text, kept)
         kept = person_name_extents(text, kept)
         kept = roles_next_to_persons(text, kept)
         kept = employers_after_titles(text, speaker_labels_are_no_titles(text, kept))

@@ -218,6 +218,8 @@ AMBIGUOUS_GIVEN = frozenset(
     {
         # virtue names (West and Southern Africa) and other names that are common words
         "Precious",
+        # a Vietnamese given name that forms write as a word: "Loan amount:", "Loan a/c"
+        "Loan",
         "Blessing",
         "Favour",
         "Goodluck",

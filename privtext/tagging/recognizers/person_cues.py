@@ -447,7 +447,11 @@ _SPEAKER_ROLES = frozenset(
     "Name Question Answer Q A Update Edit Warning Error Info Step Steps Action Result Summary "
     "Re Fwd Sent Received Status Priority Category Ticket Order Reference Policy Patient "
     "Doctor Nurse Witness Applicant Respondent Tenant Landlord Chair Minutes Present Apologies "
-    "Attendance Teacher Principal Position Role Department Location Start End Total".split()
+    "Attendance Teacher Principal Position Role Department Location Start End Total "
+    # the same sides in the languages of the chats ("[20:41] Cliente: quiero ...", "Virtual
+    # Assistant:")
+    "Cliente Usuario Usuaria Agente Asesor Asesora Atendente Kunde Kundin Utilisateur "
+    "Conseiller Conseill\u00e8re Virtual Assistant Chatbot Bot".split()
 )
 # A name heading a CV or a letter: the first line, followed shortly by contact details.
 _HEADING_NAME = re.compile(
@@ -573,6 +577,7 @@ _LOWER_NAME_AFTER = re.compile(
 _NOT_HUMAN_SUBJECTS = frozenset(
     "Court Government Police Company Council Ministry Office Department Bank Agency Applicant "
     "Applicants Respondent Claimant Defendant Witness Victim Tenant Landlord Customer Caller "
+    "Plaintiff Plaintiffs Provider Complainant Policyholder "
     "Agent Manager Doctor Nurse Officer Judge Prosecutor Registry Committee Board Team Staff "
     "Management School Hospital Commission Tribunal State Republic Article Section Report "
     "Everyone Nobody Somebody Someone Anyone Everybody He She They We It This That There "

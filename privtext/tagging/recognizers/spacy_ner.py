@@ -229,6 +229,10 @@ _GENERIC_INSTITUTION = re.compile(
     r"(?:The |the )?(?:[A-Z][a-z]+ |United Kingdom |United States )?Government\Z"
     r"|(?:The |the )?European (?:Court|Commission) of Human Rights\Z"
     r"|(?:The |the )?(?:Grand Chamber|Registry|Court|Commission|Committee of Ministers)\Z"
+    # the parties and the forum of a decision, named by their role: "the Tribunal", "the
+    # Provider", "Plaintiff", "the Defendant"
+    r"|(?:The |the )?(?:Tribunal|Provider|Plaintiffs?|Defendants?|Claimants?|Respondents?|"
+    r"Appellants?|Complainant|Policyholder|Cliente|Loan)\Z"
 )
 # A known place and a comma right before an entity: "Monterrey, ", "LEEDS, "
 _PLACE_COMMA_BEFORE = re.compile(r"(?<![\w,] )(?<![\w])([A-Z][^\W\d_]+),[ \t]\Z")
