@@ -93,7 +93,7 @@ from privtext.tagging.retype import (
     persons_named_like_organisations,
 )
 from privtext.tagging.roles import roles_next_to_persons, speaker_labels_are_no_titles
-from privtext.tagging.tables import places_in_place_columns
+from privtext.tagging.tables import ages_in_age_columns, places_in_place_columns
 
 DEFAULT_CHUNK_CHARS = 20_000
 DEFAULT_CHUNK_OVERLAP = 1_000
@@ -361,6 +361,7 @@ class Tagger:
         kept = organisations_in_fields(text, field_labels_are_no_entities(text, kept))
         kept = groups_in_group_slots(text, places_in_place_slots(text, kept))
         kept = dublin_districts(text, places_in_place_columns(text, kept))
+        kept = ages_in_age_columns(text, kept)
         kept = organisations_named_like_persons(text, persons_named_like_organisations(text, kept))
         kept = drugs_are_no_persons(text, persons_inside_organisations(text, kept))
         kept = organisations_named_by_domains(text, organisation_acronyms(text, kept))

@@ -11,6 +11,8 @@ are left alone.
 
 from __future__ import annotations
 
+import re
+
 from privtext.tagging.base import GUESS_SOURCES, Span
 
 SOURCE = "place_column"
@@ -82,3 +84,54 @@ def places_in_place_columns(text: str, spans: list[Span]) -> list[Span]:
                     out[k] = Span(s.start, s.end, "LOCATION", s.score, SOURCE)
                     changed = True
     return out if changed else spans
+
+
+# A header line of a table aligned with spaces that has an age column: "TIME  PATIENT  AGE  ..."
+_AGE_HEADER = re.compile(r"(?m)^(?=[^\n]*(?:[ \t]{2,}|\t))[^\n]*?(?<![\w])(?:AGE|Age)(?![\w])")
+# An age cell: "4y", "2y 3m", "7 months", "11", "34 yrs"
+_AGE_CELL = re.compile(
+    r"[ \t]{0,2}(?P<v>[0-9]{1,3}(?:[ \t]?(?:y|yrs?|years?|m|mo|months?|w|weeks?))?"
+    r"(?:[ \t][0-9]{1,2}[ \t]?(?:m|mo|months?))?)(?=[ \t]{2,}|\t|[ \t]*$)",
+    re.MULTILINE,
+)
+AGE_COLUMN_SOURCE = "age_column"
+
+
+def ages_in_age_columns(text: str, spans: list[Span]) -> list[Span]:
+    """``spans`` plus AGE spans for the cells under an "Age" header of a space-aligned table.
+
+    The cell must start within two characters of the header's column, after white space, and
+    be an age (a number up to three digits, with a unit of years, months or weeks); rows run
+    until a blank line. Cells that hold another tag are left.
+
+    Args:
+        text: the document.
+        spans: the kept, non-overlapping spans, sorted by start.
+
+    Returns:
+        The spans with the ages added, sorted by start.
+    """
+    if "AGE" not in text and "Age" not in text:
+        return spans
+    added: list[Span] = []
+    for h in _AGE_HEADER.finditer(text):
+        line_start = text.rfind("\n", 0, h.start()) + 1
+        col = h.end() - 3 - line_start
+        pos = text.find("\n", h.end())
+        while pos >= 0:
+            end = text.find("\n", pos + 1)
+            end = len(text) if end < 0 else end
+            line = text[pos + 1 : end]
+            if not line.strip():
+                break
+            start = pos + 1 + max(0, col - 2)
+            if start < end and (col < 2 or text[start - 1] in " \t"):
+                m = _AGE_CELL.match(text, start, end)
+                if m is not None and abs(m.start("v") - (pos + 1 + col)) <= 2:
+                    a, b = m.span("v")
+                    if not any(s.start < b and a < s.end for s in spans):
+                        added.append(Span(a, b, "AGE", 0.75, AGE_COLUMN_SOURCE))
+            pos = end if end < len(text) else -1
+    if not added:
+        return spans
+    return sorted(spans + added, key=lambda s: (s.start, s.end))

@@ -50,7 +50,8 @@ _PATTERNS: list[tuple[str, str, float]] = [
     # (before "aged": a field keeps its unit) Age/Sex: 52 Y / F, Age/Gender: 34/M, Age: 40 y
     (
         "age_field",
-        r"(?<![\w])(?i:age[ \t]*/[ \t]*(?:sex|gender)|age)[ \t]*:[ \t]*"
+        r"(?<![\w])(?i:age[ \t]*/[ \t]*(?:sex|gender)|age(?:[ \t]+(?:at|on)[ \t]+[a-z]+)?)"
+        r"[ \t]*:[ \t]*"
         r"(?P<p10>[0-9]{1,3}(?:[ \t]?(?:Y|y|yrs?|years?)\b)?)(?=[ \t]*(?:/|$|\n|[ \t]{2}|,|;))",
         0.8,
     ),
@@ -79,7 +80,8 @@ _PATTERNS: list[tuple[str, str, float]] = [
         rf"baby|boy|girl|partner)(?:\s+(?-i:[A-Z][a-z\u00e0-\u024f'\-]+))?\s+(?:is|was)|(?:the\s+)?(?:customer|client|patient|victim|"
         rf"appellant|applicant|claimant|tenant|deceased|complainant|caller|insured|"
         rf"policyholder|resident|passenger|pupil|student)\s+(?:is|was)"
-        rf"|(?-i:[A-Z][a-z\u00e0-\u024f'\-]+),\s+(?:is|was))"
+        rf"|(?-i:[A-Z][a-z\u00e0-\u024f'\-]+),\s+(?:is|was|still\s+only|only)"
+        rf"|you\s+are|you'?re|(?:the\s+)?(?:client|patient|resident)(?=\s+now\b))"
         rf"(?:\s+(?:now|then|still))?|(?:just\s+)?(?:turning|turned|turns))\s+"
         rf"(?P<p7>{_NUM}(?:\s+(?i:years?|yrs|months?|weeks?)(?!\s+(?i:old|of\s+age|ago)\b))?)"
         rf"(?=[ \t]*(?:[,.;)!?\n]|$)|\s+(?i:and|at|now|today|next|this|the|on|in|"
@@ -90,7 +92,7 @@ _PATTERNS: list[tuple[str, str, float]] = [
     # Tunde Ajibola, 32; Emeka Nwosu, 27 – ...
     (
         "bracket_age",
-        r"(?<=[A-Za-z\u00c0-\u024f\"'])(?:[ \t]{1,3}\(|,\s)(?P<p8>[0-9]{1,2})"
+        r"(?:(?<=[A-Za-z\u00c0-\u024f\"'])|(?<=[A-Z]\.))(?:[ \t]{1,3}\(|,\s)(?P<p8>[0-9]{1,2})"
         r"(?=,\s|;\s|\)|\s[\u2013\u2014]\s|\.(?:[ \t]|\n|\Z)|[ \t]*(?:\n|\Z)|\s(?i:years?|yrs)\))",
         0.7,
     ),
@@ -249,8 +251,15 @@ _RELATIONS = frozenset(
 )
 
 
+_TITLED_INITIALS_BEFORE = re.compile(
+    r"(?<![\w])(?:Mr|Mrs|Ms|Miss|Dr)\.?[ \t]+(?:[A-Z]\.){1,3}(?:,[ \t]+|[ \t]*\()\Z"
+)
+
+
 def _age_owner_before(text: str, start: int) -> bool:
     """Whether the word before ``(43`` / ``, 43,`` is a name (capitalized) or a relation."""
+    if _TITLED_INITIALS_BEFORE.search(text, max(0, start - 20), start):
+        return True  # "Mr A.K., 66 \u2013": a patient written by title and initials
     m = _WORD_BEFORE.search(text, max(0, start - 40), start)
     if m is None:
         return False

@@ -299,3 +299,29 @@ def test_durations_and_lists_are_no_ages(text):
 )
 def test_words_that_only_mean_an_age_make_the_number_an_age(text, expected):
     assert expected in [text[s.start : s.end] for s in R.analyze(text)]
+
+
+@pytest.mark.parametrize(
+    ("text", "age"),
+    [
+        ("Date of birth: 15/07/2001        Age at onboarding: 23\nNationality: x", "23"),
+        ("General: client now 85, alert, lives alone.", "85"),
+        ("Man of the match: Rio, still only 17 and just up from our U18s.", "17"),
+        ("(b) that you were called names; you are 58;", "58"),
+        ("B2 Mr A.K., 66 \u2013 moved to side room 2", "66"),
+    ],
+)
+def test_ages_after_a_field_a_subject_or_a_titled_patient(text, age):
+    assert age in [text[s.start : s.end] for s in R.analyze(text)]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "you are 5 minutes away from the station",
+        "see Flat 4, A.B., 12 \u2013 x",  # initials without a title
+        "the client now 85% satisfied",
+    ],
+)
+def test_no_age_in_these(text):
+    assert R.analyze(text) == []

@@ -62,3 +62,30 @@ def test_a_column_of_persons_and_tags_of_recognizers_are_left_alone():
 def test_text_without_a_table_is_returned_as_it_is():
     spans = [Span(0, 4, "PERSON", 0.85, "spacy_ner")]
     assert places_in_place_columns("Roma and Leeds | York", spans) is spans
+
+
+def test_the_cells_under_an_age_header_of_a_space_aligned_table_are_ages():
+    from privtext.tagging.tables import ages_in_age_columns
+
+    text = (
+        "TIME    PATIENT          HOSP NO     AGE        REASON\n"
+        "09:00   Ava Campbell     FH2204117   4y         Constipation\n"
+        "09:40   Oliwia Zielinska FH2210452   7 months   Faltering growth\n"
+        "10:20   Hiba Mansour     FH2213309   2y 3m      Wheeze\n"
+        "10:40   Leo Fitz         FH2179021   9          Coeliac review\n"
+        "\n"
+        "11:00   Later line       FH2179022   12         after the blank line\n"
+    )
+    i = text.index("FH2179021")
+    held = [Span(i, i + 9, "NATIONAL_ID", 0.9, "x")]
+    got = [text[s.start : s.end] for s in ages_in_age_columns(text, held) if s.entity_type == "AGE"]
+    assert got == ["4y", "7 months", "2y 3m", "9"]
+
+
+def test_a_number_out_of_the_age_column_or_without_a_header_is_no_age():
+    from privtext.tagging.tables import ages_in_age_columns
+
+    text = "TIME    ROOM    NOTES\n09:00   12      seen\n"
+    assert ages_in_age_columns(text, []) == []
+    text = "NAME      AGE   ROOM\nAva       x     12\n"  # the number is in the ROOM column
+    assert ages_in_age_columns(text, []) == []
