@@ -52,7 +52,10 @@ HEADS = (
     "Enterprises Jewellers Electronics Agencies Industries Mart Emporium Enterprise Treks "
     "Trekking Expeditions Adventures Medicals Ombudsman Bankası Hastanesi Üniversitesi "
     "Belediyesi Express Telecom Telecoms Freight Cargo Aviation Holding Referrals Lda Lda. "
-    "LDA Voyages Viagens Viajes"
+    "LDA Voyages Viagens Viajes "
+    # sports clubs and a few trades: "Moss Side Amateurs FC", "Manchester Sunday League",
+    # "Lee Valley Homecare", "ClearView Inventories"
+    "FC AFC RFC F.C. Rovers Wanderers Amateurs League Homecare Inventories"
 ).split() + [
     "Police Force",
     "Residential Home",

@@ -530,6 +530,12 @@ _LOWER_TITLE_NAME = re.compile(
     r"(?P<ent>[a-z][a-z\-']{1,19}?[a-z])(?:['\u2019]s)?(?![\w@'\u2019])"
 )
 _ENGLISH_TITLES = frozenset("dr mr mrs ms miss prof".split())
+# a word in camel case that no surname prefix explains ("McDonald", "MacLeod", "DiCaprio" are
+# names; "ClearView", "DishDash", "ZipRide" are brands)
+_CAMEL_BRAND = re.compile(
+    r"(?!(?:Mc|Mac|Fitz|De|Di|Da|Du|La|Le|Van|Von|Del|Della|Des|Dos|Ter|Ten|St|Ó|Ní|Mhic)"
+    r"[A-Z])[A-Z][a-z]+[A-Z][a-z]"
+)
 # a chat message opening with a lower-case name spoken to: "kat pls text me", "shruti ur
 # phone is off"
 _LOWER_NAME_VOCATIVE = re.compile(
@@ -658,6 +664,9 @@ class PersonCueRecognizer(Recognizer):
                 return False
             if bare in ("and", "&", "of", "for", "the"):
                 return False  # "UK Visas and Immigration" signing a letter: no person
+            if len(words) > 1 and _CAMEL_BRAND.match(bare):
+                return False  # "ClearView Inventories": a brand, not a name (a handle alone
+                # may be: "EirlinkCares" signing a reply)
         return True
 
     def _person_noun_phrase(self, phrase: str) -> bool:

@@ -135,3 +135,16 @@ def test_a_code_ends_an_organisation_name(spans_of):
 )
 def test_couriers_and_telecoms_by_their_head_word(spans_of, text, expected):
     assert ("ORGANIZATION", expected) in spans_of(R, text)
+
+
+@pytest.mark.parametrize(
+    ("text", "org"),
+    [
+        ("MATCH REPORT: Moss Side Amateurs FC 3-2 away", "Moss Side Amateurs FC"),
+        ("Manchester Sunday League, Division Two", "Manchester Sunday League"),
+        ("employed through Lee Valley Homecare, was present", "Lee Valley Homecare"),
+        ("Prepared by: ClearView Inventories\n", "ClearView Inventories"),
+    ],
+)
+def test_clubs_leagues_and_trades_by_their_heads(text, org):
+    assert org in [text[s.start : s.end] for s in R.analyze(text)]

@@ -339,3 +339,11 @@ def test_a_mobile_money_payee_in_capitals_before_the_number():
     assert "KIPROP ERIC" in {text[s.start : s.end] for s in r.analyze(text)}
     text = "Ksh200.00 sent to KENYA POWER 888880 for account 12345"
     assert not any(s.entity_type == "PERSON" for s in r.analyze(text))
+
+
+def test_a_two_word_brand_in_camel_case_after_a_field_is_no_person_but_a_mac_name_is():
+    r = PersonCueRecognizer()
+    text = "Prepared by: ClearView Inventories\nInspection ref: 1"
+    assert not any(s.entity_type == "PERSON" for s in r.analyze(text))
+    text = "Prepared by: Ruairi MacLeod\nInspection ref: 1"
+    assert "Ruairi MacLeod" in {text[s.start : s.end] for s in r.analyze(text)}
