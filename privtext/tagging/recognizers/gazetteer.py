@@ -81,6 +81,7 @@ TITLES = frozenset(
         "Signora",
         "Dott",
         "Judge",
+        "EJ",  # an Employment Judge in tribunal lists: "EJ Brennan"
         "Senator",
         "Governor",
         "Captain",

@@ -111,6 +111,8 @@ _CODE_TOKEN = rf"(?=[\w\-/.]*[0-9]){_AN}(?:{_AN}|[\-/.](?={_AN})){{1,39}}"
 _CASE_PATTERNS: list[tuple[str, str, float]] = [
     # ECHR application number 36110/97
     ("echr", rf"{_LB}(?P<ent>[0-9]{{4,6}}/[0-9]{{2}}){_RB}", 0.85),
+    # an employment tribunal's case number: seven digits and the year, "2200418/2024"
+    ("et_case", rf"{_LB}(?P<ent>[0-9]{{7}}/(?:19|20)[0-9]{{2}}){_RB}", 0.85),
     # no. 123/05 after an application word
     (
         "echr_short",

@@ -93,7 +93,9 @@ def _login_shaped(token: str) -> bool:
 # "password reset forced by svc-secops", "all going after one login, jkowalski88"; taken when
 # it is no English word.
 _PLAIN_LOGIN_CUE = re.compile(
-    r"(?i:\b(?:(?:processed|approved|updated|closed|resolved|assigned|actioned|checked|logged|"
+    r"(?i:\b(?:(?:assigned|escalated|reassigned|transferred|handed[ \t]+over)[ \t]+to|"
+    r"exported[ \t]+by|(?<=\n)analyst[ \t]*:|(?<=[ \t]{2})analyst[ \t]*:|"
+    r"(?:processed|approved|updated|closed|resolved|assigned|actioned|checked|logged|"
     r"reported|opened|created|forced|reset|revoked|disabled|enabled|granted|removed|deleted|"
     r"changed|modified|triggered|executed|run)[ \t]+by(?:[ \t]*:)?"
     r"(?:[ \t]+(?:agent|user|analyst))?|"

@@ -217,3 +217,11 @@ def test_west_african_peoples_are_groups_not_persons():
     text = "She speaks Wolof and Serer; her colleague is Burkinabè."
     got = {(text[s.start : s.end], s.entity_type) for s in GazetteerRecognizer().analyze(text)}
     assert {("Wolof", "NATIONALITY"), ("Serer", "NATIONALITY"), ("Burkinabè", "NATIONALITY")} <= got
+
+
+def test_a_surname_after_an_employment_judges_title_is_a_person():
+    from privtext.tagging.registry import Tagger
+
+    text = "2      10:00   2207731/2023   Quickbite Couriers Ltd   EJ Okafor      Preliminary"
+    got = {(text[s.start : s.end], s.entity_type) for s in Tagger.default().tag(text)}
+    assert ("Okafor", "PERSON") in got and ("EJ", "PERSON") not in got

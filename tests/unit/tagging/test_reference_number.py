@@ -534,3 +534,9 @@ def test_loyalty_numbers_cued_plates_numbers_after_names_and_album_numbers(text,
 def test_no_plate_or_number_taken_from_these(text):
     got = [text[s.start : s.end] for s in A.analyze(text)]
     assert "MMC 2008" not in got and "3" not in got and "2019" not in got and got != ["pending"]
+
+
+def test_an_employment_tribunal_case_number_is_taken_without_a_cue():
+    text = "1      10:00   2200418/2024   Nguyen Thi Mai   Lotus Nail Bar Ltd"
+    assert [text[s.start : s.end] for s in C.analyze(text)] == ["2200418/2024"]
+    assert C.analyze("paid 2200418/2024x") == [] and C.analyze("ratio 22004/2024") == []

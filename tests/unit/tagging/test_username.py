@@ -162,3 +162,20 @@ def test_a_phrase_joined_by_underscores_is_a_handle_but_a_constant_is_not():
     assert [text[s.start : s.end] for s in r.analyze(text)] == ["kara_in_akron"]
     assert r.analyze("set MAX_RETRY_COUNT to 3") == []
     assert r.analyze("the field cust_id is empty") == []
+
+
+@pytest.mark.parametrize(
+    ("text", "login"),
+    [
+        ("Assigned to kpatterson on 01/10/2025.", "kpatterson"),
+        ("Escalated to ntrivedi (Team Lead) for review", "ntrivedi"),
+        ("Exported by jmccallum\n\nJOB REF", "jmccallum"),
+        ("Case: TS-2025-004417     Analyst: akowalski     Opened", "akowalski"),
+    ],
+)
+def test_a_login_after_an_assignment_or_export_cue(text, login):
+    assert login in [text[s.start : s.end] for s in UsernameRecognizer().analyze(text)]
+
+
+def test_an_english_word_after_an_assignment_cue_is_no_login():
+    assert UsernameRecognizer().analyze("Escalated to management. Assigned to everyone.") == []
