@@ -11,12 +11,14 @@ it ("Karoo Vet Clinic"). A single word that is a given name or surname (a person
 "Amara", amara@...) or a frequent English word in title case ("Vintage") is left. An NER guess
 on the run gives way; other tags are left alone.
 
-Cost: one regex pass for the domains; the run search is done only in texts with a domain.
+Cost: one regex pass for the domains, then one search per registered name (its pattern
+compiled once and cached), only in texts with an e-mail or web address.
 """
 
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from privtext.tagging.base import Span, put_over_guess
 from privtext.tagging.recognizers.organization import HEAD_SET
@@ -39,10 +41,8 @@ _PROVIDERS = frozenset(
     github gitlab google facebook instagram linkedin twitter x tiktok youtube wordpress
     blogspot medium substack wix squarespace""".split()
 )
-_RUN_RX = re.compile(
-    r"(?<![\w@.\-/])(?P<run>[A-Z][\w'&\-]*(?:[ \t]+(?:&[ \t]+)?[A-Z][\w'&\-]*){0,2})"
-    r"(?![\w@\-]|\.\w)"
-)
+_GAP = r"[ \t'&\-]{0,3}"
+_HEAD_AFTER = re.compile(r"[ \t]+(?P<h>[A-Z][\w.]*)")
 _GUESS_TYPES = frozenset({"PERSON", "LOCATION", "ORGANIZATION"})
 
 
@@ -58,6 +58,15 @@ def _registered_name(domain: str) -> str | None:
     if len(name) < 5 or name in _PROVIDERS or not name.isalpha():
         return None
     return name
+
+
+@lru_cache(maxsize=1024)
+def _spelling(name: str) -> re.Pattern[str]:
+    """The name's letters, with spaces, "&", "'" or "-" allowed between them ("Karoo Vet")."""
+    return re.compile(
+        r"(?<![\w@./\-])" + _GAP.join(map(re.escape, name)) + r"(?![\w@\-]|\.\w)",
+        re.IGNORECASE,
+    )
 
 
 def _name_or_word(word: str) -> bool:
@@ -96,24 +105,20 @@ def organisations_named_by_domains(text: str, spans: list[Span]) -> list[Span]:
         return spans
     out = list(spans)
     changed = False
-    for m in _RUN_RX.finditer(text):
-        words = list(re.finditer(r"\S+", m.group("run")))
-        i = 0
-        while i < len(words):  # the longest words from i that spell a name ("Dear IslandTel")
-            for n in range(len(words) - i, 0, -1):
-                letters = "".join(c for w in words[i : i + n] for c in w.group() if c.isalpha())
-                if letters.lower() in names:
-                    break
-            else:
-                i += 1
+    for name in sorted(names):
+        for m in _spelling(name).finditer(text):
+            words = list(re.finditer(r"[^ \t]+", m.group()))
+            if len(words) > 3 or not all(w.group()[0].isupper() for w in words):
                 continue
-            k = i + n  # then the organisation's head words after it: "Karoo Vet Clinic"
-            while k < len(words) and words[k].group() in HEAD_SET:
-                k += 1
-            start, end = m.start("run") + words[i].start(), m.start("run") + words[k - 1].end()
-            single = n == 1 and _name_or_word(words[i].group())  # "Amara" of amara@..., "Vintage"
-            if not single and not any(a < end and start < b for a, b in hosts):
-                put_over_guess(out, start, end, "ORGANIZATION", SCORE, SOURCE, _GUESS_TYPES)
-                changed = True
-            i = k
+            if len(words) == 1 and _name_or_word(words[0].group()):
+                continue  # "Amara" of amara@..., "Vintage"
+            start, end = m.span()
+            for h in _HEAD_AFTER.finditer(text, end):  # "Karoo Vet Clinic"
+                if h.start() != end or h.group("h") not in HEAD_SET:
+                    break
+                end = h.end()
+            if any(a < end and start < b for a, b in hosts):
+                continue
+            put_over_guess(out, start, end, "ORGANIZATION", SCORE, SOURCE, _GUESS_TYPES)
+            changed = True
     return sorted(out, key=lambda s: (s.start, s.end)) if changed else spans
