@@ -113,10 +113,8 @@ def organisations_named_by_domains(text: str, spans: list[Span]) -> list[Span]:
             if len(words) == 1 and _name_or_word(words[0].group()):
                 continue  # "Amara" of amara@..., "Vintage"
             start, end = m.span()
-            for h in _HEAD_AFTER.finditer(text, end):  # "Karoo Vet Clinic"
-                if h.start() != end or h.group("h") not in HEAD_SET:
-                    break
-                end = h.end()
+            while (h := _HEAD_AFTER.match(text, end)) and h.group("h") in HEAD_SET:
+                end = h.end()  # the organisation's head words after it: "Karoo Vet Clinic"
             if any(a < end and start < b for a, b in hosts):
                 continue
             put_over_guess(out, start, end, "ORGANIZATION", SCORE, SOURCE, _GUESS_TYPES)

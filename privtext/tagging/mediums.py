@@ -59,7 +59,7 @@ _LANGUAGE_LIST_BEFORE = re.compile(r"(?:,|and|or|&)[ \t]+\Z")
 _NAME_GOES_ON = re.compile(r"[ \t]+[A-Z]")
 
 
-def _language_use(text: str, s: Span, spans: list[Span]) -> bool:
+def _language_use(text: str, s: Span) -> bool:
     """Whether the nationality word at ``s`` is used as a language."""
     if _NAME_GOES_ON.match(text, s.end):
         return False  # "in Spanish Town", "the English Channel": part of a name
@@ -90,7 +90,7 @@ def mediums_are_no_entities(text: str, spans: list[Span]) -> list[Span]:
             if not _EMPLOYER_BEFORE.search(text, max(0, s.start - 60), s.start):
                 drop.add(k)
         elif s.entity_type == "NATIONALITY" and surface in LANGUAGES:
-            if _language_use(text, s, spans):
+            if _language_use(text, s):
                 drop.add(k)
     if not drop:
         return spans

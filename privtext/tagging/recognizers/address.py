@@ -1625,6 +1625,20 @@ _CODE_LINE_RX = re.compile(r"[ \t]*\r?\n[ \t]*(?:[0-9]{4}|[0-9]{5}-[0-9]{3})[ \t
 _COUNTRY_LINE_RX = re.compile(r"\r?\n[ \t]*(?P<c>[A-Z][A-Za-z .'\-]{2,40}?)[ \t]*(?=\r?\n|\Z)")
 
 
+def _trailing_code_end(text: str, sp: Span, value: str) -> int | None:
+    """Where the block ``sp`` ends with the postal code (and country) after it, or None."""
+    if sp.entity_type != "STREET_ADDRESS" or not _ENDS_IN_PLACE_RX.search(value):
+        return None
+    m = _TRAILING_CODE_RX.match(text, sp.end) if "," in value else None
+    if m is None and "\n" in value:
+        m = _CODE_LINE_RX.match(text, sp.end)
+        if m is not None:
+            c = _COUNTRY_LINE_RX.match(text, m.end())
+            if c is not None and c.group("c") in _countries():
+                m = c
+    return None if m is None else m.end()
+
+
 def trailing_postal_codes(text: str, spans: list[Span]) -> list[Span]:
     """Address blocks extended over a four-digit postal code after their last place.
 
@@ -1645,18 +1659,8 @@ def trailing_postal_codes(text: str, spans: list[Span]) -> list[Span]:
     while i < len(spans):
         sp = spans[i]
         value = text[sp.start : sp.end]
-        end = -1
-        if sp.entity_type == "STREET_ADDRESS" and _ENDS_IN_PLACE_RX.search(value):
-            m = _TRAILING_CODE_RX.match(text, sp.end) if "," in value else None
-            if m is None and "\n" in value:
-                m = _CODE_LINE_RX.match(text, sp.end)
-                if m is not None:
-                    c = _COUNTRY_LINE_RX.match(text, m.end())
-                    if c is not None and c.group("c") in _countries():
-                        m = c
-            if m is not None:
-                end = m.end()
-        if end < 0:
+        end = _trailing_code_end(text, sp, value)
+        if end is None:
             out.append(sp)
             i += 1
             continue

@@ -645,9 +645,10 @@ _LOYALTY_RX = re.compile(
 )
 # a number in brackets after a person's name, as minutes and lists give a student's or an
 # employee's number: "Case AP-24-0117 \u2013 E. Quinlivan (21187430)"
+_PARTICLE_OPT = r"(?:(?:da|de|van|von|di|du|del|dos|le)[ \t])?"
 _NAME_THEN_NUMBER = re.compile(
-    r"(?<![\w.])(?:[A-Z]\.[ \t]?|[A-Z][a-z'\-]+[ \t])(?:(?:da|de|van|von|di|du|del|dos|le)[ \t])?"
-    r"(?:[A-Z][a-z'\-]+[ \t](?:(?:da|de|van|von|di|du|del|dos|le)[ \t])?){0,2}[A-Z][a-z'\-]+"
+    rf"(?<![\w.])(?:[A-Z]\.[ \t]?|[A-Z][a-z'\-]+[ \t]){_PARTICLE_OPT}"
+    rf"(?:[A-Z][a-z'\-]+[ \t]{_PARTICLE_OPT}){{0,2}}[A-Z][a-z'\-]+"
     r"[ \t]\((?P<id>[0-9]{6,10})\)"
 )
 _SORT_CODE_RX = re.compile(
