@@ -40,6 +40,7 @@ from privtext.tagging.address_extent import (
     widen_address_spans,
 )
 from privtext.tagging.base import BatchRecognizer, Recognizer, Span
+from privtext.tagging.columns import entities_in_table_columns
 from privtext.tagging.context import apply_context
 from privtext.tagging.domains import organisations_named_by_domains
 from privtext.tagging.employers import employers_after_titles
@@ -361,7 +362,7 @@ class Tagger:
         kept = organisations_in_fields(text, field_labels_are_no_entities(text, kept))
         kept = groups_in_group_slots(text, places_in_place_slots(text, kept))
         kept = dublin_districts(text, places_in_place_columns(text, kept))
-        kept = ages_in_age_columns(text, kept)
+        kept = entities_in_table_columns(text, ages_in_age_columns(text, kept))
         kept = organisations_named_like_persons(text, persons_named_like_organisations(text, kept))
         kept = drugs_are_no_persons(text, persons_inside_organisations(text, kept))
         kept = organisations_named_by_domains(text, organisation_acronyms(text, kept))

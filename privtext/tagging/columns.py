@@ -1,0 +1,430 @@
+"""Persons, reference numbers and addresses found through the header of a table's column.
+
+Registers, trackers and rotas list people in a column headed "TENANT", "PATIENT" or "Name",
+often by the surname alone ("Okonkwo", "MacInnes / Tait"), where nothing else in the row says
+that the word is a name; reference numbers sit under "DEPT REF" or "Tracking no." in a form
+that no pattern for reference numbers knows ("EGOB4X7QK2"); addresses under "PROPERTY" start
+with a flat position ("0/1, 14 Dixon Avenue, G42 8EH") that the address recognizer leaves out.
+The header names what every cell under it is.
+
+Three layouts of tables are read:
+
+* aligned with spaces: a header line of at least three short fields without digits,
+  separated by two or more spaces, then the lines under it up to a blank line; a cell is a run
+  of text (single spaces inside) that starts within two characters of a header field's start
+  and ends before the next field's;
+* separated by tabs: the same, with cells counted by tabs;
+* drawn with bars: a first row of bars, then the rows under it (a ``|---|`` rule skipped).
+
+Per column, by its header:
+
+* **persons** ("Name", "Tenant", "Patient", "Client", "Checked by", ...; not "Company name"
+  or "Site name"): a cell of one to five capitalised words, or several such names joined by
+  "/", "&" or "and", is a PERSON per name when one of its words is a known given name or
+  surname or is rare as an English word, and none is a function word, a month or a known
+  place or organisation word only; a title ("Mrs") stays outside;
+* **reference numbers** ("Ref", "Case no.", "Tracking", "Account", "NHS no.", ...): a cell that
+  is one code of five to twenty-four letters, digits and ``/-.``, with at least two digits, not
+  a date, a time or an amount, is a CASE_NUMBER, ACCOUNT_NUMBER or NATIONAL_ID by the header;
+* **addresses** ("Address", "Property", "Premises"; not "E-mail address" or "IP address"): a
+  cell with a digit and a word of letters is one STREET_ADDRESS.
+
+A new span never displaces a kept span of the same tier that reaches outside its cell, nor a
+span from a pattern (an e-mail, a phone, a date...): only spans inside the cell that are NER or
+gazetteer guesses, or spans of the new span's own kind, give way to it.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+from functools import lru_cache
+
+from privtext.tagging.base import GUESS_SOURCES, Span
+
+PERSON_SOURCE = "person_column"
+REFERENCE_SOURCE = "reference_column"
+ADDRESS_SOURCE = "address_column"
+SCORE = 0.8
+
+# --- reading tables -------------------------------------------------------------------------
+
+# a field of a line aligned with spaces: text with single spaces inside
+_FIELD = re.compile(r"[^ \t\n](?:[^ \t\n]| (?=[^ \t\n]))*")
+# a header field: letters and a few signs, no digits, at most four words
+_HEADER_FIELD = re.compile(r"[A-Za-z][A-Za-z.#/&()'\- ]{0,29}")
+_RULE_ROW = re.compile(r"[\s|:\-+=]+")
+
+
+@dataclass(frozen=True)
+class Column:
+    """One column of a table: its header and its non-empty, trimmed cells (offsets)."""
+
+    header: str
+    cells: tuple[tuple[int, int], ...]
+
+
+def _header_fields(line: str) -> list[re.Match[str]] | None:
+    fields = list(_FIELD.finditer(line))
+    if len(fields) < 3:
+        return None
+    for f in fields:
+        if _HEADER_FIELD.fullmatch(f.group()) is None or len(f.group().split()) > 4:
+            return None
+    return fields
+
+
+def _lines(text: str) -> list[tuple[int, str]]:
+    out = []
+    pos = 0
+    for line in text.split("\n"):
+        out.append((pos, line))
+        pos += len(line) + 1
+    return out
+
+
+def _aligned_columns(text: str, lines: list[tuple[int, str]]) -> Iterator[Column]:
+    k = 0
+    while k < len(lines):
+        start, line = lines[k]
+        fields = _header_fields(line) if ("  " in line or "\t" in line) else None
+        if fields is None or "|" in line:
+            k += 1
+            continue
+        tabs = "\t" in line
+        cells: list[list[tuple[int, int]]] = [[] for _ in fields]
+        k += 1
+        while k < len(lines) and lines[k][1].strip():
+            row_start, row = lines[k]
+            if tabs:
+                pos = 0
+                for j, part in enumerate(row.split("\t")):
+                    stripped = part.strip(" ")
+                    if j < len(fields) and stripped:
+                        a = row_start + pos + part.index(stripped)
+                        cells[j].append((a, a + len(stripped)))
+                    pos += len(part) + 1
+            else:
+                for f in _FIELD.finditer(row):
+                    for j, h in enumerate(fields):
+                        nxt = fields[j + 1].start() if j + 1 < len(fields) else None
+                        if abs(f.start() - h.start()) <= 2 and (nxt is None or f.end() < nxt):
+                            cells[j].append((row_start + f.start(), row_start + f.end()))
+                            break
+            k += 1
+        for h, col in zip(fields, cells, strict=True):
+            if col:
+                yield Column(h.group(), tuple(col))
+
+
+def _bar_cells(row_start: int, row: str) -> list[tuple[int, int]]:
+    bars = [i for i, c in enumerate(row) if c == "|"]
+    bounds = [-1, *bars, len(row)]
+    out = []
+    for a, b in zip(bounds, bounds[1:], strict=False):
+        a += 1
+        while a < b and row[a] in " \t":
+            a += 1
+        e = b
+        while e > a and row[e - 1] in " \t":
+            e -= 1
+        out.append((row_start + a, row_start + e))
+    if row.lstrip().startswith("|"):
+        out = out[1:]  # the empty text before a leading bar
+    if row.rstrip().endswith("|"):
+        out = out[:-1]
+    return out
+
+
+def _bar_columns(text: str, lines: list[tuple[int, str]]) -> Iterator[Column]:
+    k = 0
+    while k < len(lines):
+        start, line = lines[k]
+        if line.count("|") < 2:
+            k += 1
+            continue
+        header = _bar_cells(start, line)
+        cells: list[list[tuple[int, int]]] = [[] for _ in header]
+        k += 1
+        while k < len(lines) and lines[k][1].count("|") >= 2:
+            row_start, row = lines[k]
+            if _RULE_ROW.fullmatch(row) is None:
+                for j, (a, b) in enumerate(_bar_cells(row_start, row)):
+                    if j < len(header) and a < b:
+                        cells[j].append((a, b))
+            k += 1
+        for (a, b), col in zip(header, cells, strict=True):
+            if col and a < b:
+                yield Column(text[a:b], tuple(col))
+
+
+def table_columns(text: str) -> list[Column]:
+    """The columns of the tables in ``text`` (aligned with spaces or tabs, or drawn with bars).
+
+    Args:
+        text: the document.
+
+    Returns:
+        Every column with at least one non-empty cell, in document order per layout.
+    """
+    lines = _lines(text)
+    out = list(_aligned_columns(text, lines))
+    if text.count("|") >= 4:
+        out.extend(_bar_columns(text, lines))
+    return out
+
+
+# --- what a header names --------------------------------------------------------------------
+
+_PERSON_WORDS = frozenset(
+    """
+    name names fullname surname surnames forename forenames patient patients tenant tenants
+    client clients applicant applicants candidate candidates claimant claimants driver drivers
+    rider riders courier member members player players employee employees staff worker workers
+    volunteer volunteers customer customers owner owners landlord landlords resident residents
+    occupant occupants student students pupil pupils child children defendant defendants
+    witness witnesses passenger passengers guest guests attendee attendees participant
+    participants visitor visitors operative operatives engineer technician canvasser canvassers
+    voter voters elector electors runner runners athlete athletes pharmacist prescriber doctor
+    clinician nurse carer carers tutor teacher parent parents guardian contact person persons
+    individual holder payee beneficiary beneficiaries deceased executor executors heir heirs
+    trainee apprentice supervisor caseworker handler assignee agent adviser advisor inductee
+    collector recipient sender signatory subject suspect victim interviewee referee
+    """.split()
+)
+# header words that make a "name" column something else's name
+_NOT_PERSON_WORDS = frozenset(
+    """
+    company business trading product drug medicine medication site street file user team club
+    school employer org organisation organization venue ward unit hotel property shop store
+    brand vessel ship event project item service plan course account bank branch town city
+    village country station route depot practice firm supplier vendor contractor
+    subcontractor agency carrier group party device host domain
+    """.split()
+)
+_BY_VERBS = frozenset(
+    """
+    checked signed inducted issued recorded approved reported dispensed collected received
+    witnessed assigned completed verified authorised authorized prepared entered logged
+    inspected supervised seen visited booked canvassed delivered raised
+    """.split()
+)
+_REFERENCE_WORDS = frozenset(
+    """
+    ref reference refs no nos number num id ids file case claim tracking order booking invoice
+    policy account acct licence license permit passport nhs hosp mrn reg registration plate vrm
+    serial ticket job container awb waybill consignment parcel docket application membership
+    card chip microchip tag eori vat tin mpan mprn meter customer client patient
+    """.split()
+)
+_ACCOUNT_WORDS = frozenset({"account", "acct", "iban", "membership", "customer", "card"})
+_ID_WORDS = frozenset(
+    """
+    passport nhs id licence license permit reg registration plate vrm mrn hosp chip microchip
+    tag eori vat tin national ssn nin pps ni
+    """.split()
+)
+_NOT_REFERENCE_WORDS = frozenset(
+    """
+    phone mobile tel telephone fax date dob time amount total qty quantity price cost fee
+    rate batch lot expiry dose strength hours age postcode zip size weight items pages
+    """.split()
+)
+_ADDRESS_WORDS = frozenset({"address", "addresses", "property", "premises", "addr"})
+_NOT_ADDRESS_WORDS = frozenset({"email", "mail", "ip", "web", "mac", "wallet", "url"})
+
+
+def _words(header: str) -> list[str]:
+    return re.sub(r"[^a-z]+", " ", header.lower().replace("e-mail", "email")).split()
+
+
+def header_kind(header: str) -> str | None:
+    """``"person"``, ``"reference"``, ``"address"`` or ``None``: what the column's cells are.
+
+    >>> header_kind("TENANT"), header_kind("Patient name"), header_kind("Company name")
+    ('person', 'person', None)
+    >>> header_kind("DEPT REF"), header_kind("Email address"), header_kind("PROPERTY")
+    ('reference', None, 'address')
+    """
+    words = _words(header)
+    if not words or len(words) > 4:
+        return None
+    if words[-1] == "by" and len(words) == 2 and words[0] in _BY_VERBS:
+        return "person"
+    if words == ["assigned", "to"] or words == ["next", "of", "kin"]:
+        return "person"
+    if any(w in _ADDRESS_WORDS for w in words):
+        return None if any(w in _NOT_ADDRESS_WORDS for w in words) else "address"
+    if any(w in _NOT_REFERENCE_WORDS for w in words):
+        return None
+    if len(words) >= 2 and any(w in _REFERENCE_WORDS for w in words[1:]):
+        return "reference"  # "Patient no.", "Client ref", "Customer ID"
+    if words[0] in _REFERENCE_WORDS and words[0] not in _PERSON_WORDS:
+        return "reference"  # "Ref", "Tracking", "Claim no."
+    if any(w in _NOT_PERSON_WORDS for w in words):
+        return None
+    if words[-1] in _PERSON_WORDS or words[0] in _PERSON_WORDS:
+        return "person"
+    return None
+
+
+def _reference_type(header: str) -> str:
+    words = set(_words(header))
+    if words & _ACCOUNT_WORDS:
+        return "ACCOUNT_NUMBER"
+    if words & _ID_WORDS:
+        return "NATIONAL_ID"
+    return "CASE_NUMBER"
+
+
+# --- what a cell holds ----------------------------------------------------------------------
+
+_NAME_TOKEN = re.compile(r"[^\W\d_](?:[^\W\d_]|['\u2019.\-](?=[^\W\d_]))*\.?")
+_PARTICLES = frozenset(
+    "de da das do dos du van von der den la le del della di bin binti al el ter ten y e".split()
+)
+_SEPARATOR = re.compile(r"[ \t]*(?:/|&|;|\band\b|\+)[ \t]*")
+_CODE = re.compile(r"[A-Za-z0-9](?:[A-Za-z0-9]|[/\-.](?=[A-Za-z0-9])){4,23}")
+_DATE_OR_TIME = re.compile(
+    r"[0-9]{1,4}[/.\-][0-9]{1,2}(?:[/.\-][0-9]{2,4})?|[0-9]{1,2}[:.][0-9]{2}|[0-9.,]+"
+)
+# a house number before a word: "14 Dixon Avenue", "0/1, 14 Dixon Avenue", "12B Rua Augusta"
+_ADDRESS_CELL = re.compile(r"(?:^|.*?[\s,])[0-9]{1,5}[A-Za-z]?,?[ \t]+[^\W\d_]{2,}")
+
+
+@lru_cache(maxsize=1)
+def _name_lists() -> tuple[frozenset[str], frozenset[str], frozenset[str], frozenset[str]]:
+    from privtext.tagging.recognizers.gazetteer import load_gazetteer
+
+    gaz = load_gazetteer(None)
+    return gaz.given, gaz.surnames, gaz.known_tokens, frozenset(gaz.org_suffixes)
+
+
+def _rare(word: str) -> bool:
+    from privtext.tagging.recognizers.person_cues import _rare_as_word
+
+    return _rare_as_word(word, 3.0)
+
+
+def _is_name(words: list[str]) -> bool:
+    from privtext.tagging.recognizers.gazetteer import MONTHS_DAYS, STOPWORDS, TITLES
+    from privtext.tagging.recognizers.job_title import job_title_set
+    from privtext.tagging.recognizers.organization import HEAD_SET
+
+    given, surnames, known, suffixes = _name_lists()
+    if " ".join(words).lower() in job_title_set():
+        return False
+    named = False
+    for w in words:
+        bare = w.rstrip(".")
+        if w.lower() in _PARTICLES:
+            continue
+        if len(bare) == 1 and bare.isupper():
+            continue  # an initial
+        title = bare[:1].upper() + bare[1:].lower() if bare.isupper() else bare
+        if not bare[:1].isupper() or title in STOPWORDS or title in MONTHS_DAYS:
+            return False
+        if title in TITLES or title in HEAD_SET or title in suffixes:
+            return False
+        if title in given or title in surnames:
+            named = True
+        elif title not in known and len(bare) >= 4 and _rare(bare.lower()):
+            named = True
+    return named
+
+
+def _names_in_cell(text: str, a: int, b: int) -> list[tuple[int, int]]:
+    """The names in a cell of a person column, titles left outside."""
+    from privtext.tagging.recognizers.gazetteer import TITLES
+
+    out = []
+    pos = a
+    parts = []
+    for sep in _SEPARATOR.finditer(text, a, b):
+        parts.append((pos, sep.start()))
+        pos = sep.end()
+    parts.append((pos, b))
+    for s, e in parts:
+        tokens = list(_NAME_TOKEN.finditer(text, s, e))
+        if not tokens or len(tokens) > 6:
+            return []
+        # only tokens, spaces and one comma ("Oyelaran, A.") in the part
+        rest = re.sub(r"[ \t,]", "", "".join(text[x.end() : y.start()] for x, y in
+                                            zip(tokens, tokens[1:], strict=False)))  # fmt: skip
+        if rest or tokens[0].start() != s or tokens[-1].end() != e:
+            return []
+        while tokens and tokens[0].group().rstrip(".") in TITLES:
+            tokens = tokens[1:]
+        if not tokens or not _is_name([t.group() for t in tokens]):
+            return []
+        end = tokens[-1].end()
+        if text[end - 1] == "." and len(tokens[-1].group()) > 2:
+            end -= 1  # "Smith." closes a sentence; "A." is an initial
+        out.append((tokens[0].start(), end))
+    return out
+
+
+def _reference_in_cell(text: str, a: int, b: int) -> bool:
+    cell = text[a:b]
+    if _CODE.fullmatch(cell) is None or _DATE_OR_TIME.fullmatch(cell) is not None:
+        return False
+    return sum(c.isdigit() for c in cell) >= 2
+
+
+# --- tagging --------------------------------------------------------------------------------
+
+
+def _place(kept: list[Span], new: Span, cell: tuple[int, int], own: frozenset[str]) -> bool:
+    """Whether ``new`` may go in: every kept span it overlaps lies inside ``cell`` and is a
+    guess or of the types in ``own``; those are dropped from ``kept``."""
+    hits = [k for k, s in enumerate(kept) if s.start < new.end and new.start < s.end]
+    for k in hits:
+        s = kept[k]
+        if s.start < cell[0] or s.end > cell[1]:
+            return False
+        if s.entity_type not in own and s.source not in GUESS_SOURCES:
+            return False
+        if (s.start, s.end, s.entity_type) == (new.start, new.end, new.entity_type) and (
+            s.score >= new.score
+        ):
+            return False  # already there
+    for k in reversed(hits):
+        del kept[k]
+    kept.append(new)
+    return True
+
+
+def entities_in_table_columns(text: str, spans: list[Span]) -> list[Span]:
+    """``spans`` with persons, reference numbers and addresses read from table headers.
+
+    Args:
+        text: the document.
+        spans: the kept, non-overlapping spans, sorted by start.
+
+    Returns:
+        The spans, non-overlapping and sorted by start.
+    """
+    if "  " not in text and "\t" not in text and text.count("|") < 4:
+        return spans
+    kept = list(spans)
+    changed = False
+    for col in table_columns(text):
+        kind = header_kind(col.header)
+        if kind is None:
+            continue
+        for a, b in col.cells:
+            if kind == "person":
+                for s, e in _names_in_cell(text, a, b):
+                    new = Span(s, e, "PERSON", SCORE, PERSON_SOURCE)
+                    changed |= _place(kept, new, (a, b), frozenset({"PERSON"}))
+            elif kind == "reference" and _reference_in_cell(text, a, b):
+                new = Span(a, b, _reference_type(col.header), SCORE, REFERENCE_SOURCE)
+                changed |= _place(kept, new, (a, b), frozenset({new.entity_type, "DATE"}))
+            elif kind == "address" and _ADDRESS_CELL.match(text[a:b]) and b - a >= 8:
+                new = Span(a, b, "STREET_ADDRESS", SCORE, ADDRESS_SOURCE)
+                own = frozenset({"STREET_ADDRESS", "POSTCODE", "LOCATION"})
+                changed |= _place(kept, new, (a, b), own)
+    if not changed:
+        return spans
+    return sorted(kept, key=lambda s: (s.start, s.end))

@@ -1,0 +1,136 @@
+"""Persons, reference numbers and addresses read from table headers (privtext.tagging.columns)."""
+
+from __future__ import annotations
+
+import pytest
+
+from privtext.tagging.base import Span
+from privtext.tagging.columns import entities_in_table_columns, header_kind, table_columns
+
+REPAIRS = (
+    "JOB REF    PROPERTY                              TENANT            ISSUE\n"
+    "NB-40217   0/1, 14 Dixon Avenue, G42 8EH         Okonkwo           Leaking tap\n"
+    "NB-40233   3/1, 5 Gardner Street, G11 5NP        MacInnes / Tait   Broken window catch\n"
+    "NB-40240   In-house                              -                 Damp, bedroom 2\n"
+    "\n"
+    "Notes: call Okonkwo first.\n"
+)
+TRACKER = (
+    "CLIENT\tNATIONALITY\tDEPT REF\tSTATUS\n"
+    "Oyelaran, A.\tNigerian\tEGOA9R4TT1\tLodged 07/03/25\n"
+    "Mrs Siti Rahmawati\tIndonesian\t-\tGranted\n"
+)
+BARS = (
+    "| Patient name | Hosp no. | Date of visit | Ward |\n"
+    "|---|---|---|---|\n"
+    "| Ava-Rose Campbell | FH2204117 | 06/03/2025 | Rainbow |\n"
+    "| Nurse | 12 | 07/03/2025 | Rainbow |\n"
+)
+
+
+def _surfaces(text: str, spans: list[Span]) -> list[tuple[str, str]]:
+    return [(text[s.start : s.end], s.entity_type) for s in spans]
+
+
+@pytest.mark.parametrize(
+    ("header", "kind"),
+    [
+        ("TENANT", "person"),
+        ("Patient name", "person"),
+        ("Checked by", "person"),
+        ("Assigned to", "person"),
+        ("Company name", None),
+        ("Site name", None),
+        ("CONTRACTOR", None),
+        ("DEPT REF", "reference"),
+        ("Hosp no.", "reference"),
+        ("Tracking", "reference"),
+        ("Customer ID", "reference"),
+        ("Date of birth", None),
+        ("Batch no.", None),
+        ("PROPERTY", "address"),
+        ("Home address", "address"),
+        ("Email address", None),
+        ("IP address", None),
+        ("STATUS", None),
+    ],
+)
+def test_a_header_says_what_its_cells_are(header, kind):
+    assert header_kind(header) == kind
+
+
+def test_columns_of_a_table_aligned_with_spaces():
+    cols = {c.header: [REPAIRS[a:b] for a, b in c.cells] for c in table_columns(REPAIRS)}
+    assert cols["TENANT"] == ["Okonkwo", "MacInnes / Tait", "-"]
+    assert cols["PROPERTY"][0] == "0/1, 14 Dixon Avenue, G42 8EH"
+    assert "Notes: call Okonkwo first." not in sum(cols.values(), [])  # the table ends at a blank
+
+
+def test_columns_of_tables_with_tabs_and_bars():
+    tabs = {c.header: [TRACKER[a:b] for a, b in c.cells] for c in table_columns(TRACKER)}
+    assert tabs["DEPT REF"] == ["EGOA9R4TT1", "-"]
+    bars = {c.header: [BARS[a:b] for a, b in c.cells] for c in table_columns(BARS)}
+    assert bars["Patient name"] == ["Ava-Rose Campbell", "Nurse"]
+    assert bars["Hosp no."] == ["FH2204117", "12"]
+
+
+def test_persons_references_and_addresses_from_the_headers():
+    out = _surfaces(REPAIRS, entities_in_table_columns(REPAIRS, []))
+    assert out == [
+        ("NB-40217", "CASE_NUMBER"),
+        ("0/1, 14 Dixon Avenue, G42 8EH", "STREET_ADDRESS"),
+        ("Okonkwo", "PERSON"),
+        ("NB-40233", "CASE_NUMBER"),
+        ("3/1, 5 Gardner Street, G11 5NP", "STREET_ADDRESS"),
+        ("MacInnes", "PERSON"),
+        ("Tait", "PERSON"),
+        ("NB-40240", "CASE_NUMBER"),
+    ]  # "In-house" and "-" are no entities; the notes are no table
+
+
+def test_titles_stay_outside_and_initials_go_with_the_surname():
+    out = _surfaces(TRACKER, entities_in_table_columns(TRACKER, []))
+    assert ("Oyelaran, A.", "PERSON") in out
+    assert ("Siti Rahmawati", "PERSON") in out
+    assert ("EGOA9R4TT1", "CASE_NUMBER") in out
+
+
+def test_a_job_title_or_a_short_number_in_such_a_column_is_nothing():
+    out = _surfaces(BARS, entities_in_table_columns(BARS, []))
+    assert out == [("Ava-Rose Campbell", "PERSON"), ("FH2204117", "NATIONAL_ID")]
+
+
+def test_guesses_inside_the_cell_give_way_and_pattern_tags_do_not():
+    i = REPAIRS.index("Dixon")
+    guess = Span(i, i + len("Dixon Avenue"), "PERSON", 0.9, "spacy_ner")
+    out = entities_in_table_columns(REPAIRS, [guess])
+    assert guess not in out
+    assert ("0/1, 14 Dixon Avenue, G42 8EH", "STREET_ADDRESS") in _surfaces(REPAIRS, out)
+    # a phone pattern's tag reaching over a cell is kept, and the cell's name is not added
+    j = REPAIRS.index("Okonkwo")
+    phone = Span(j - 3, j + 4, "PHONE", 0.9, "phone_pattern")
+    out = entities_in_table_columns(REPAIRS, [phone])
+    assert phone in out
+    assert ("Okonkwo", "PERSON") not in _surfaces(REPAIRS, out)
+
+
+def test_a_person_below_the_policy_threshold_is_raised():
+    j = REPAIRS.index("Okonkwo")
+    weak = Span(j, j + len("Okonkwo"), "PERSON", 0.45, "gazetteer")
+    out = entities_in_table_columns(REPAIRS, [weak])
+    raised = [s for s in out if s.start == j]
+    assert len(raised) == 1 and raised[0].score >= 0.5
+
+
+def test_a_farm_and_its_town_in_a_property_column_are_left_to_the_recognizers():
+    text = (
+        "Date/time        Client         Property (PIC)                   Call\n"
+        '15/07 22:40      R. Schultz     "Yarrabee", Dalby (QDBY0142)     heifer dystocia\n'
+    )
+    assert not any(s.entity_type == "STREET_ADDRESS" for s in entities_in_table_columns(text, []))
+
+
+def test_prose_without_tables_is_returned_as_it_is():
+    text = "Dear Ms Okafor,  thank you.  We will call on Monday."
+    spans = [Span(13, 19, "PERSON", 0.9, "person_cues")]
+    assert entities_in_table_columns(text, spans) is spans
