@@ -9,7 +9,11 @@ Manager, The Cliff Hotel"). Two layouts, both anchored on a JOB_TITLE span alrea
 * the title, then a comma, dash, bar or middle dot, then the name, where the title starts a
   line or follows a tagged person and a separator (a CV line or a signature). The name must
   then hold a word that is not a frequent English word, or an organisation word, so that a
-  department ("Manager, Human Resources", "Nurse, Internal Medicine") is not taken.
+  department ("Manager, Human Resources", "Nurse, Internal Medicine") is not taken;
+* a signature block: a line that is a tagged person, a line that starts with the title (and
+  at most a short region after it), and a line that is only the name ("Orla Kavanagh /
+  Partner Account Manager, UK & Ireland / DishDash"), with the same test on the name; an
+  address block that the address recognizer started at that line starts on the next one.
 
 The name is one to six capitalised words (connectors "&", "and", "of", "de", "the" inside,
 a company suffix such as "Inc." or "(Pty) Ltd" at the end), up to the end of the line or a
@@ -47,6 +51,30 @@ _END = re.compile(
 _WEAK = frozenset({"PERSON", "LOCATION"})
 _LINE_START = re.compile(r"(?:^|\n)[ \t>]*\Z")  # a quoted e-mail's "> " too
 _PERSON_SEP = re.compile(r"[ \t]*(?:,|\u2013|\u2014|-|\||\u00b7|/)[ \t]*\Z")
+# the rest of a signature's title line (", UK & Ireland"), then a line that is only the name
+_SIGNATURE_NEXT = re.compile(rf"(?:,[ \t]*[^\n\d]{{1,40}})?[ \t]*\n[ \t]*{_NAME}[ \t]*(?=\n|\Z)")
+_SIGNATURE_TITLE = frozenset({"Dr", "Dr.", "Mr", "Mrs", "Ms", "Prof", "Prof."})
+
+
+def _signature_employer(text: str, spans: list[Span], i: int) -> re.Match[str] | None:
+    """The name line under the title ``spans[i]`` of a signature block, if there is one."""
+    title = spans[i]
+    line_start = text.rfind("\n", 0, title.start) + 1
+    if text[line_start : title.start].strip() or line_start == 0:
+        return None
+    prev_start = text.rfind("\n", 0, line_start - 1) + 1
+    words = text[prev_start : line_start - 1].split()
+    if words and words[0] in _SIGNATURE_TITLE:
+        words = words[1:]
+    prev = spans[i - 1] if i > 0 else None
+    if (
+        prev is None
+        or prev.entity_type != "PERSON"
+        or prev.start < prev_start
+        or text[prev.start : prev.end].split() != words
+    ):
+        return None
+    return _SIGNATURE_NEXT.match(text, title.end)
 
 
 def _org_word(words: list[str]) -> bool:
@@ -108,6 +136,80 @@ def _name_end(text: str, s: int, e: int) -> int | None:
     return None
 
 
+def _place(text: str, out: list[Span], s: int, e: int) -> bool:
+    """Put the employer ``text[s:e]`` in ``out`` unless a span there stops it."""
+    inside = [k for k, sp in enumerate(out) if sp.start < e and sp.end > s]
+    if any(out[k].start < s or out[k].end > e for k in inside):
+        return False  # a longer name found otherwise ("Sullivan, Colon and Ross") stays
+    words = text[s:e].split()
+    weak_ok = len(words) >= 2 or _org_word(words)  # "Kudi Pay", "Crawford Whitlow Adjusting"
+    if any(
+        out[k].entity_type != "ORGANIZATION"
+        and not (weak_ok and out[k].source == "spacy_ner" and out[k].entity_type in _WEAK)
+        for k in inside
+    ):
+        return False
+    for k in reversed(inside):
+        out.pop(k)
+    out.append(Span(s, e, "ORGANIZATION", SCORE, SOURCE))
+    return True
+
+
+def _address_below(text: str, out: list[Span], s: int, e: int) -> None:
+    """Start an address block that opens with the signature's name line on the next line
+    ("ClearPath Visas / Office 4, 2nd Floor, ...": the firm is no part of the address)."""
+    for k, sp in enumerate(out):
+        if sp.start == s and sp.entity_type == "STREET_ADDRESS" and sp.end > e:
+            nl = text.find("\n", e, sp.end)
+            if nl < 0 or text[e:nl].strip():
+                return
+            start = nl + 1
+            while start < sp.end and text[start] in " \t\n":
+                start += 1
+            if start < sp.end:
+                out[k] = Span(start, sp.end, sp.entity_type, sp.score, sp.source)
+            return
+
+
+def _employer_after(text: str, spans: list[Span], i: int) -> tuple[int, int] | None:
+    """The employer right after the title or person ``spans[i]`` (the first two layouts)."""
+    title = spans[i]
+    if title.entity_type == "PERSON":
+        # "Ms Ruth Abernethy of Calder Employment Law", "Mr Gary Whitcombe of GW
+        # Developments (NW) Ltd": a firm after a named person (a place is left out below)
+        m = _OF.match(text, title.end)
+        if m is None or " " not in text[title.start : title.end].strip():
+            return None
+        strict = True
+    elif title.entity_type != "JOB_TITLE":
+        return None
+    else:
+        m = _AT.match(text, title.end)
+        strict = False
+        if m is None:
+            m = _FOR.match(text, title.end)  # "a taxi driver for Swift Cars"
+            strict = True
+    if m is None:
+        m = _SEP.match(text, title.end)
+        strict = True
+        if m is None:
+            return None
+        before = text[max(0, title.start - 80) : title.start]
+        prev = spans[i - 1] if i > 0 else None
+        after_person = (
+            prev is not None
+            and prev.entity_type == "PERSON"
+            and _PERSON_SEP.fullmatch(text, prev.end, title.start) is not None
+        )
+        if not (_LINE_START.search(before) or after_person):
+            return None
+    s = m.start("name")
+    e = _name_end(text, s, m.end("name"))
+    if e is None or not _looks_like_employer(text[s:e], strict):
+        return None
+    return s, e
+
+
 def employers_after_titles(text: str, spans: list[Span]) -> list[Span]:
     """``spans`` with the employer after each job title tagged (see the module docstring).
 
@@ -123,57 +225,16 @@ def employers_after_titles(text: str, spans: list[Span]) -> list[Span]:
     out = list(spans)
     changed = False
     for i, title in enumerate(spans):
-        if title.entity_type == "PERSON":
-            # "Ms Ruth Abernethy of Calder Employment Law", "Mr Gary Whitcombe of GW
-            # Developments (NW) Ltd": a firm after a named person (a place is left out below)
-            m = _OF.match(text, title.end)
-            if m is None or " " not in text[title.start : title.end].strip():
-                continue
-            strict = True
-        elif title.entity_type != "JOB_TITLE":
-            continue
-        else:
-            m = _AT.match(text, title.end)
-            strict = False
-            if m is None:
-                m = _FOR.match(text, title.end)  # "a taxi driver for Swift Cars"
-                strict = True
-        if m is None:
-            m = _SEP.match(text, title.end)
-            strict = True
-            if m is None:
-                continue
-            before = text[max(0, title.start - 80) : title.start]
-            prev = spans[i - 1] if i > 0 else None
-            after_person = (
-                prev is not None
-                and prev.entity_type == "PERSON"
-                and _PERSON_SEP.fullmatch(text, prev.end, title.start) is not None
-            )
-            if not (_LINE_START.search(before) or after_person):
-                continue
-        s = m.start("name")
-        e = _name_end(text, s, m.end("name"))
-        if e is None:
-            continue
-        name = text[s:e]
-        if not _looks_like_employer(name, strict):
-            continue
-        inside = [k for k, sp in enumerate(out) if sp.start < e and sp.end > s]
-        if any(out[k].start < s or out[k].end > e for k in inside):
-            continue  # a longer name found otherwise ("Sullivan, Colon and Ross") stays
-        words = name.split()
-        weak_ok = len(words) >= 2 or _org_word(words)  # "Kudi Pay", "Crawford Whitlow Adjusting"
-        if any(
-            out[k].entity_type != "ORGANIZATION"
-            and not (weak_ok and out[k].source == "spacy_ner" and out[k].entity_type in _WEAK)
-            for k in inside
-        ):
-            continue
-        for k in reversed(inside):
-            out.pop(k)
-        out.append(Span(s, e, "ORGANIZATION", SCORE, SOURCE))
-        changed = True
+        found = _employer_after(text, spans, i)
+        if found is None and title.entity_type == "JOB_TITLE":
+            m = _signature_employer(text, spans, i)
+            if m is not None:
+                e = _name_end(text, m.start("name"), m.end("name"))
+                if e is not None and _looks_like_employer(text[m.start("name") : e], True):
+                    found = (m.start("name"), e)
+                    _address_below(text, out, *found)
+        if found is not None:
+            changed |= _place(text, out, *found)
     if not changed:
         return spans
     out.sort(key=lambda sp: sp.start)

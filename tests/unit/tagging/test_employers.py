@@ -75,3 +75,25 @@ def test_a_person_after_a_title_and_for_is_no_employer():
     start = text.index("personal tutor")
     got = employers_after_titles(text, [Span(start, start + 14, "JOB_TITLE", 0.7, "x")])
     assert not any(s.source == SOURCE for s in got)
+
+
+def test_in_a_signature_block_the_line_under_the_title_is_the_employer():
+    text = (
+        "Regards,\n\nAyesha Siddiqui\nSenior Visa Consultant\nClearPath Visas\n"
+        "Office 4, 2nd Floor, Siddiq Trade Centre, 72 Main Boulevard, Gulberg, Lahore 54660\n"
+    )
+    spans = Tagger.default().tag(text)
+    got = {text[s.start : s.end]: s.entity_type for s in spans}
+    assert got["ClearPath Visas"] == "ORGANIZATION"
+    # the address block no longer opens with the firm's line
+    assert any(t.startswith("Office 4") and e == "STREET_ADDRESS" for t, e in got.items())
+    assert "DishDash" in _orgs(
+        "Orla Kavanagh\nPartner Account Manager, UK & Ireland\nDishDash\nDublin 8\n"
+    )
+
+
+def test_without_the_person_line_above_a_title_the_next_line_is_no_employer():
+    text = "Please ask the\nSenior Visa Consultant\nClearPath Visas\n"
+    i = text.index("Senior")
+    title = Span(i, i + len("Senior Visa Consultant"), "JOB_TITLE", 0.88, "job_title_gazetteer")
+    assert employers_after_titles(text, [title]) == [title]
