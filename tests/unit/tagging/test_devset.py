@@ -153,6 +153,7 @@ def test_build_devset_writes_loadable_jsonl(tmp_path: Path) -> None:
         "tagger_holdout23",
         "tagger_holdout24",
         "tagger_holdout25",
+        "tagger_holdout26",
     ],
 )
 def test_every_held_out_set_parses_with_valid_spans(folder):
