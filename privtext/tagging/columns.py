@@ -190,7 +190,8 @@ _PERSON_WORDS = frozenset(
     clinician nurse carer carers tutor teacher parent parents guardian contact person persons
     individual holder payee beneficiary beneficiaries deceased executor executors heir heirs
     trainee apprentice supervisor caseworker handler assignee agent adviser advisor inductee
-    collector recipient sender signatory subject suspect victim interviewee referee
+    collector recipient sender signatory subject suspect victim interviewee referee elector
+    sig signature initials
     """.split()
 )
 # header words that make a "name" column something else's name
@@ -215,14 +216,15 @@ _REFERENCE_WORDS = frozenset(
     ref reference refs no nos number num id ids file case claim tracking order booking invoice
     policy account acct licence license permit passport nhs hosp mrn reg registration plate vrm
     serial ticket job container awb waybill consignment parcel docket application membership
-    card chip microchip tag eori vat tin mpan mprn meter customer client patient
+    card chip microchip tag eori vat tin mpan mprn meter customer client patient chi ihi ohip
+    medicare pps ppsn ssn sin nin tfn ird
     """.split()
 )
 _ACCOUNT_WORDS = frozenset({"account", "acct", "iban", "membership", "customer", "card"})
 _ID_WORDS = frozenset(
     """
     passport nhs id licence license permit reg registration plate vrm mrn hosp chip microchip
-    tag eori vat tin national ssn nin pps ni
+    tag eori vat tin national ssn nin pps ppsn ni chi ihi ohip medicare sin tfn ird
     """.split()
 )
 _NOT_REFERENCE_WORDS = frozenset(
@@ -236,11 +238,14 @@ _NOT_ADDRESS_WORDS = frozenset({"email", "mail", "ip", "web", "mac", "wallet", "
 
 
 def _words(header: str) -> list[str]:
-    return re.sub(r"[^a-z]+", " ", header.lower().replace("e-mail", "email")).split()
+    bare = re.sub(r"\([^)]*\)", " ", header.lower().replace("e-mail", "email"))
+    return re.sub(r"[^a-z]+", " ", bare).split()  # "Elector's name (block capitals)"
 
 
 def header_kind(header: str) -> str | None:
-    """``"person"``, ``"reference"``, ``"address"`` or ``None``: what the column's cells are.
+    """What the column's cells are: ``"person"``, ``"reference"``, ``"address"``,
+    ``"name_address"`` (a person's name, a comma, an address), ``"org_address"`` (the same
+    with an organisation's name, left alone) or ``None``.
 
     >>> header_kind("TENANT"), header_kind("Patient name"), header_kind("Company name")
     ('person', 'person', None)
@@ -255,7 +260,11 @@ def header_kind(header: str) -> str | None:
     if words == ["assigned", "to"] or words == ["next", "of", "kin"]:
         return "person"
     if any(w in _ADDRESS_WORDS for w in words):
-        return None if any(w in _NOT_ADDRESS_WORDS for w in words) else "address"
+        if any(w in _NOT_ADDRESS_WORDS for w in words):
+            return None
+        if "name" in words or words[0] in _PERSON_WORDS:  # "Patient name & address"
+            return "org_address" if any(w in _NOT_PERSON_WORDS for w in words) else "name_address"
+        return "address"
     if any(w in _NOT_REFERENCE_WORDS for w in words):
         return None
     if len(words) >= 2 and any(w in _REFERENCE_WORDS for w in words[1:]):
@@ -286,8 +295,10 @@ _PARTICLES = frozenset(
 )
 _SEPARATOR = re.compile(r"[ \t]*(?:/|&|;|\band\b|\+)[ \t]*")
 _CODE = re.compile(r"[A-Za-z0-9](?:[A-Za-z0-9]|[/\-.](?=[A-Za-z0-9])){4,23}")
+# dates, times and amounts ("1,204", "18.50", "2024"); a long run of digits is a number
 _DATE_OR_TIME = re.compile(
-    r"[0-9]{1,4}[/.\-][0-9]{1,2}(?:[/.\-][0-9]{2,4})?|[0-9]{1,2}[:.][0-9]{2}|[0-9.,]+"
+    r"[0-9]{1,4}[/.\-][0-9]{1,2}(?:[/.\-][0-9]{2,4})?|[0-9]{1,2}[:.][0-9]{2}"
+    r"|[0-9]{1,3}(?:,[0-9]{3})+(?:\.[0-9]+)?|[0-9]+\.[0-9]+|[0-9]{1,5}"
 )
 # a house number before a word: "14 Dixon Avenue", "0/1, 14 Dixon Avenue", "12B Rua Augusta"
 _ADDRESS_CELL = re.compile(r"(?:^|.*?[\s,])[0-9]{1,5}[A-Za-z]?,?[ \t]+[^\W\d_]{2,}")
@@ -334,18 +345,41 @@ def _is_name(words: list[str]) -> bool:
     return named
 
 
-def _names_in_cell(text: str, a: int, b: int) -> list[tuple[int, int]]:
-    """The names in a cell of a person column, titles left outside."""
-    from privtext.tagging.recognizers.gazetteer import TITLES
+_INITIALS_CELL = re.compile(r"[A-Z](?:[A-Z]|Mc|Mac|O')?[A-Z]{1,2}|[A-Z][a-z][A-Z]")
+_NOT_INITIALS = frozenset({"NA", "NIL", "TBC", "TBA", "YES", "OK", "ALL", "NONE", "ANY", "DNC"})
 
+
+def _parts(text: str, a: int, b: int) -> list[tuple[int, int]]:
+    """A cell cut at "/", "&", "and", ";" and "+", and at a comma followed by two words
+    ("Mohammed Ali Hassan, Fadumo Hassan"; not "Oyelaran, A.")."""
+    cuts = [(m.start(), m.end()) for m in _SEPARATOR.finditer(text, a, b)]
+    for m in re.finditer(r",[ \t]*", text[a:b]):
+        after = text[a + m.end() : b].split(",")[0].split()
+        if len(after) >= 2 and not all(len(w.rstrip(".")) == 1 for w in after):
+            cuts.append((a + m.start(), a + m.end()))
     out = []
     pos = a
-    parts = []
-    for sep in _SEPARATOR.finditer(text, a, b):
-        parts.append((pos, sep.start()))
-        pos = sep.end()
-    parts.append((pos, b))
-    for s, e in parts:
+    for x, y in sorted(cuts):
+        if x >= pos:
+            out.append((pos, x))
+            pos = y
+    out.append((pos, b))
+    return out
+
+
+def _names_in_cell(text: str, a: int, b: int) -> list[tuple[int, int]]:
+    """The names in a cell of a person column, titles left outside; the cell's initials
+    ("JH", "EMcL") when the cell is nothing else."""
+    from privtext.tagging.recognizers.gazetteer import TITLES
+    from privtext.tagging.recognizers.job_title import ACRONYMS
+
+    cell = text[a:b]
+    if _INITIALS_CELL.fullmatch(cell):
+        if cell.upper() in _NOT_INITIALS or cell in ACRONYMS:
+            return []
+        return [(a, b)]
+    out = []
+    for s, e in _parts(text, a, b):
         tokens = list(_NAME_TOKEN.finditer(text, s, e))
         if not tokens or len(tokens) > 6:
             return []
@@ -395,6 +429,13 @@ def _place(kept: list[Span], new: Span, cell: tuple[int, int], own: frozenset[st
     return True
 
 
+def _address(kept: list[Span], text: str, a: int, b: int) -> bool:
+    if b - a < 8 or not _ADDRESS_CELL.match(text[a:b]):
+        return False
+    new = Span(a, b, "STREET_ADDRESS", SCORE, ADDRESS_SOURCE)
+    return _place(kept, new, (a, b), frozenset({"STREET_ADDRESS", "POSTCODE", "LOCATION"}))
+
+
 def entities_in_table_columns(text: str, spans: list[Span]) -> list[Span]:
     """``spans`` with persons, reference numbers and addresses read from table headers.
 
@@ -421,10 +462,20 @@ def entities_in_table_columns(text: str, spans: list[Span]) -> list[Span]:
             elif kind == "reference" and _reference_in_cell(text, a, b):
                 new = Span(a, b, _reference_type(col.header), SCORE, REFERENCE_SOURCE)
                 changed |= _place(kept, new, (a, b), frozenset({new.entity_type, "DATE"}))
-            elif kind == "address" and _ADDRESS_CELL.match(text[a:b]) and b - a >= 8:
-                new = Span(a, b, "STREET_ADDRESS", SCORE, ADDRESS_SOURCE)
-                own = frozenset({"STREET_ADDRESS", "POSTCODE", "LOCATION"})
-                changed |= _place(kept, new, (a, b), own)
+            elif kind in ("name_address", "org_address"):
+                comma = text.find(",", a, b)
+                if comma < 0:
+                    continue
+                if kind == "name_address":
+                    for s, e in _names_in_cell(text, a, comma):
+                        new = Span(s, e, "PERSON", SCORE, PERSON_SOURCE)
+                        changed |= _place(kept, new, (a, comma), frozenset({"PERSON"}))
+                start = comma + 1
+                while start < b and text[start] in " \t":
+                    start += 1
+                changed |= _address(kept, text, start, b)
+            elif kind == "address":
+                changed |= _address(kept, text, a, b)
     if not changed:
         return spans
     return sorted(kept, key=lambda s: (s.start, s.end))

@@ -59,6 +59,8 @@ def _label_word(word: str) -> bool:
     gaz = load_gazetteer(None)
     if any(v in names for v in (w, w.title()) for names in (gaz.given, gaz.surnames, _places())):
         return False  # a name or a place ("MUMBAI:" heading a news story)
+    if "-" in w and all(p.title() in gaz.given for p in w.split("-") if p):
+        return False  # a hyphenated given name ("Kerry-Ann:" speaking in a chat)
     if _ACRONYM_RX.fullmatch(w):
         return True
     if w.lower() in _FOREIGN_LABELS:

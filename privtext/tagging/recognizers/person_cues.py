@@ -267,7 +267,9 @@ _CHAT_SPEAKER = re.compile(
     # kin honorifics of Philippine chats too: "Ate Joy", "Kuya Ben", "Tita Baby"
     r"(?:(?:Uncle|Aunty|Auntie|Aunt|Cousin|Dr|Mr|Mrs|Ms|Admin|Mod|Ate|Kuya|Tita|Tito|Lola|"
     r"Lolo)[ \t]+)?"
-    r"(?P<ent>[A-Z\u00c0-\u024f][^\W\d_]+(?:[ \t][A-Z\u00c0-\u024f][^\W\d_]*\.?){0,2})"
+    # a hyphenated given name too: "Kerry-Ann: Hi Brian"
+    r"(?P<ent>[A-Z\u00c0-\u024f][^\W\d_]+(?:-[A-Z\u00c0-\u024f][^\W\d_]+)?"
+    r"(?:[ \t][A-Z\u00c0-\u024f][^\W\d_]*\.?){0,2})"
     r"(?:[ \t]\([A-Z][^()\n]{1,30}\))?[ \t]*(?:[^\w\s:]{1,3}[ \t]*)?:[ \t]"
 )
 # A name in apposition to a word for a person: "Pt's mother, Hinemoa, phoned", "One trainee,
@@ -315,7 +317,7 @@ _RANK_NUMBER_NAME = re.compile(
 # "15.02.25 JK - Vomiting x5", "Analyst note (RB):", "... to be called for check. - KS"
 _NOTE_INITIALS = re.compile(
     r"(?m)^[ \t]*\d{1,2}[./\-]\d{1,2}[./\-]\d{2,4}(?:,?[ \t]+\d{1,2}:\d{2})?[ \t]+"
-    r"(?:\((?:[a-z]+,[ \t]*)?(?P<a>[A-Z]{2,3})\)|(?P<b>[A-Z]{2,3})[ \t]+[-\u2013:])"
+    r"(?:\((?:[a-z]+,[ \t]*)?(?P<a>[A-Z]{2,3})\)|(?P<b>[A-Z]{2,3})(?:[ \t]+[-\u2013]|[ \t]*:))"
     # "Note (KL)", "Notes from supporter care (MJ, 02/12/2024):"
     r"|(?i:note|notes|comment|entry)(?:[ \t]+[a-z]+){0,3}[ \t]*\((?P<c>[A-Z]{2,3})"
     r"(?:,[ \t]*[^()\n]{1,24})?\)"
@@ -336,6 +338,29 @@ _ACTION_INITIALS = re.compile(
     r"(?:[ \t]+[-\u2013][ \t]+[a-z]|[ \t]+to[ \t]+[a-z]+[ \t])"
 )
 _NOT_ACTION_INITIALS = frozenset("ALL TBC TBD NA AOB".split())
+# The initials of the person who did a check: "Checked by RS (ACT), clinically screened by HK"
+_BY_INITIALS = re.compile(
+    r"(?<![\w])(?i:checked|screened|signed|approved|witnessed|dispensed|verified|countersigned|"
+    r"authori[sz]ed|initialled|reviewed|entered|completed|recorded|assessed|prepared|logged|"
+    r"inspected|supervised|triaged)[ \t]+by[ \t]+(?P<ent>[A-Z]{2,3})"
+    r"(?=[ \t]*[(,.;)]|[ \t]*$|[ \t]+(?:on|at|and)\b)",
+    re.MULTILINE,
+)
+# Organisations that check things, and grades, written in two or three capitals
+_NOT_BY_INITIALS = frozenset(
+    "DHL DPD UPS TNT IRS HSE ATO DWP CRA QA QC IT HR PM HO CPS FCO MOD MOJ DOH DOJ FBI ICO FCA "
+    "CQC GMC NMC SRA UN EU".split()
+)
+# A member's join, leave or removal in a chat export: "11/03/2025, 08:18 - Mo removed +44 ...",
+# "— Kerry-Ann joined the chat —"
+_CHAT_EVENT = re.compile(
+    r"(?m)^[ \t]*(?:\d{1,4}[/.\-]\d{1,2}[/.\-]\d{1,4},?[ \t]\d{1,2}:\d{2}(?:[ \t]?[AaPp][Mm])?"
+    r"[ \t]*[-\u2013][ \t]*|[\u2014\u2013][ \t]*)"
+    r"(?P<ent>[A-Z\u00c0-\u024f][^\W\d_]+(?:-[A-Z\u00c0-\u024f][^\W\d_]+)?"
+    r"(?:[ \t][A-Z\u00c0-\u024f][^\W\d_]+){0,2})"
+    r"[ \t]+(?:added|removed|left|joined|changed[ \t]+(?:the|this|their)|created[ \t]+group|"
+    r"has[ \t]+(?:left|joined)|was[ \t]+removed)\b"
+)
 _NOT_NOTE_INITIALS = frozenset(
     "NHS GP BP HR IT UK US EU PM AM ID OK NA TBC TBD UTC GMT BST ETA FYI RE FW CC PS NB AOB "
     "CEO CFO CTO COO ICU ITU HDU NAD OT PT ED AE RN DN HCA FTA DNA WNB NFA CXL".split()
@@ -374,6 +399,13 @@ _IN_THE_NAME_OF = re.compile(
     rf"(?i:\bin[ \t]+the[ \t]+names?[ \t]+of)[ \t]+[\"'\u201c\u2018]?(?:{_TITLE_RX}[ \t]+)?"
     # an initial first too, as a bank writes an account name: 'in the name of "R INCE"'
     rf"(?P<ent>(?:[A-Z]\.?[ \t])?{_NAME_TOKEN}(?:[ \t]{_NAME_TOKEN}){{0,3}})"
+)
+# The person of a will or an estate: "ESTATE OF AROHA NGAIRE WALKER (deceased)", "the LAST
+# WILL AND TESTAMENT of me WINSTON DELROY CAMPBELL of ...", "SIGNED by the said Ruth Ames"
+_ESTATE_OF = re.compile(
+    r"(?:\bESTATE[ \t]+OF|\b[Ee]state[ \t]+of(?:[ \t]+the[ \t]+late)?|TESTAMENT[ \t]+of[ \t]+me"
+    r"|\b(?:by|of|to)[ \t]+the[ \t]+said|\bthe[ \t]+late)[ \t]+"
+    rf"(?:{_TITLE_RX}[ \t]+)?(?P<ent>{_NAME_TOKEN}(?:[ \t]{_NAME_TOKEN}){{1,3}})"
 )
 # A party of a judgment, in capitals on its own line, then its role on the same line or below:
 # "THANDIWE PRECIOUS MOLEFE        Applicant", "MD RAFIQUL ISLAM\n(ANONYMITY ORDER NOT MADE)\n
@@ -818,6 +850,14 @@ class PersonCueRecognizer(Recognizer):
                     out.append(
                         Span(m.start("ent"), m.end("ent"), "PERSON", self.INITIALS_SCORE, self.name)
                     )
+        for m in _BY_INITIALS.finditer(text):
+            ent = m.group("ent")
+            if ent in _NOT_NOTE_INITIALS or ent in _NOT_BY_INITIALS or ent in _TITLE_ACRONYMS:
+                continue
+            out.append(Span(m.start("ent"), m.end("ent"), "PERSON", self.INITIALS_SCORE, self.name))
+        for m in _CHAT_EVENT.finditer(text):
+            if m.group("ent").split()[0] not in _SPEAKER_ROLES:
+                self._add(out, text, m.start("ent"), m.end("ent"), self.LETTER_SCORE)
         for rx in (_PARTY_INITIALS, _FIELD_INITIALS, _HEADING_INITIALS, _CARET_INITIALS):
             for m in rx.finditer(text):
                 out.append(
@@ -908,6 +948,7 @@ class PersonCueRecognizer(Recognizer):
         for rx in (
             _KIN_OF,
             _IN_THE_NAME_OF,
+            _ESTATE_OF,
             _PARTY_LINE,
             _PARTY_INLINE,
             _RANK_NUMBER_NAME,

@@ -218,6 +218,23 @@ _CASE_PATTERNS: list[tuple[str, str, float]] = [
         rf"[ \u00a0]*(?:[:=][ \u00a0]*)?{_ID}",
         0.8,
     ),
+    # a freight container (ISO 6346: owner code ending in U, J or Z, six digits, check digit):
+    # "MSKU 729104-6", "TGHU6620319"
+    (
+        "container",
+        r"(?<![\w\-])(?P<ent>[A-Z]{3}[UJZ][ \t\u00a0]?[0-9]{6}(?:[ \t]?-[ \t]?[0-9]|[0-9])?)"
+        r"(?![\w\-])",
+        0.85,
+    ),
+    # an EU customs movement reference (MRN): "25GR000012045881A7"
+    ("mrn", r"(?<![\w\-])(?P<ent>[0-9]{2}[A-Z]{2}[A-Z0-9]{12}[A-Z][0-9])(?![\w\-])", 0.85),
+    # a UK right-to-work or immigration-status share code: "share code R8M 4KT 2Q7"
+    (
+        "share_code",
+        r"(?i:share[ \t]code)[^\n]{0,25}?(?P<ent>(?=[A-Z ]*[0-9])(?=[0-9 ]*[A-Z])"
+        r"[A-Z0-9]{3}[ \t\u00a0][A-Z0-9]{3}[ \t\u00a0][A-Z0-9]{3})(?![\w\-])",
+        0.85,
+    ),
     # a listing row that opens with a long number, then a column and a name in capitals:
     # "2400117832  KHALIL, Omar  (26)" in court lists and ward or caseload registers
     (
@@ -655,6 +672,8 @@ _SORT_CODE_RX = re.compile(
     r"(?i:sort\s*code)\s*(?:is\s+|[:=]\s*)?(?P<ent>[0-9]{2}[\-\s][0-9]{2}[\-\s][0-9]{2})"
     r"(?![0-9])"
 )
+# a New Zealand bank account (bank, branch, account, suffix): "03-1702-0193388-00"
+_NZ_ACCOUNT_RX = re.compile(r"(?<![\w\-])(?P<ent>[0-9]{2}-[0-9]{4}-[0-9]{7}-[0-9]{2,3})(?![\w\-])")
 # a number after the numero sign, of four digits or more ("№ 60" of a drug is a count)
 _NUMERO_RX = re.compile(
     r"\u2116[ \t\u00a0]*(?P<id>[0-9](?:[0-9]|[\-/](?=[0-9])){3,29})(?![\w\-/]|[.,][0-9])"
@@ -697,12 +716,15 @@ _ENDING_RX = re.compile(
     r"terminad[ao][ \t]+en|finissant[ \t]+par|se[ \t]+terminant[ \t]+par|endet[ \t]+auf|"
     r"endend[ \t]+auf)[ \t]*:?[ \t]+)(?P<id>[0-9]{3,4})(?![0-9]|[.,][0-9])"
 )
-# registration plates after a vehicle cue: AB12 CDE, M-AB 1234, B-MW 4471E
+# registration plates after a vehicle cue: AB12 CDE, M-AB 1234, B-MW 4471E, (Poland) SCZ 48213,
+# SCZ 7A9P, (Ireland) 191-D-12345
 _PLATE_RX = re.compile(
     r"(?<![\w])(?i:registration|reg\.?|(?:number|licen[cs]e|registration)\s+plate|plate|"
-    r"vehicle|car|van|index)(?:\s+(?i:no|nr|number|mark)\.?)?[ \t]*(?::[ \t]*)?"
+    r"vehicle|car|van|index|tractor|trailer|truck|lorry|hgv|motorbike|motorcycle)"
+    r"(?:\s+(?i:no|nr|number|mark)\.?)?[ \t]*(?::[ \t]*)?"
     r"(?P<id>[A-Z]{2}[0-9]{2}[ \u00a0]?[A-Z]{3}|[A-Z\u00c4\u00d6\u00dc]{1,3}-[A-Z]{1,2}[ \u00a0]"
-    r"[0-9]{1,4}[EH]?)(?![\w\-])"
+    r"[0-9]{1,4}[EH]?|[A-Z]{2,3}[ \u00a0](?=[0-9A-Z]{0,3}[0-9])[0-9][0-9A-Z]{3,4}"
+    r"|[0-9]{2,3}-[A-Z]{1,2}-[0-9]{1,6})(?![\w\-]|/[0-9])"
 )
 # the answer to a request on a later line: "policy number please?" / "its 4471 9920"
 _ANSWER_DIGITS = re.compile(
@@ -776,6 +798,8 @@ class AccountNumberRecognizer(Recognizer):
 
         for m in _scan(_SORT_CODE_RX, text, windows):
             add(*m.span("ent"), _SORT_CODE_SCORE)
+        for m in _scan(_NZ_ACCOUNT_RX, text, windows):
+            add(*m.span("ent"), _ACCOUNT_SCORE)
         for m in _scan(_NAME_THEN_NUMBER, text, windows):
             add(*m.span("id"), _ANSWER_SCORE)
         for m in _scan(_LOYALTY_RX, text, windows):

@@ -134,3 +134,42 @@ def test_prose_without_tables_is_returned_as_it_is():
     text = "Dear Ms Okafor,  thank you.  We will call on Monday."
     spans = [Span(13, 19, "PERSON", 0.9, "person_cues")]
     assert entities_in_table_columns(text, spans) is spans
+
+
+def test_initials_several_names_in_a_cell_names_and_addresses_and_long_numbers():
+    text = (
+        "| No. | Elector(s) | Notes | Canvasser |\n"
+        "|---|---|---|---|\n"
+        "| 3 | Mohammed Ali Hassan, Fadumo Hassan | Somali family | JH |\n"
+        "| 5 | Gareth & Lynne Pugh | Polite | EMcL |\n"
+        "| 7 | \u2013 | Card left. | NA |\n"
+        "\n"
+        "| Date | Patient name & address | CHI | TNB acct no. | Qty |\n"
+        "|---|---|---|---|---|\n"
+        "| 05/02/25 | Margaret Dunsire, 17 Balwearie Gardens, Kirkcaldy KY2 5LT | 1803411248 "
+        "| 220011873409 | 1,204 |\n"
+    )
+    got = _surfaces(text, entities_in_table_columns(text, []))
+    assert got == [
+        ("Mohammed Ali Hassan", "PERSON"),
+        ("Fadumo Hassan", "PERSON"),
+        ("JH", "PERSON"),
+        ("Gareth", "PERSON"),
+        ("Lynne Pugh", "PERSON"),
+        ("EMcL", "PERSON"),
+        ("Margaret Dunsire", "PERSON"),
+        ("17 Balwearie Gardens, Kirkcaldy KY2 5LT", "STREET_ADDRESS"),
+        ("1803411248", "NATIONAL_ID"),
+        ("220011873409", "ACCOUNT_NUMBER"),
+    ]  # "NA" and "1,204" are nothing
+
+
+def test_a_supplier_name_and_address_keeps_its_name_out_of_the_address():
+    text = (
+        "| Date | Supplier name & address | Invoice no. |\n|---|---|---|\n"
+        "| 03/02/25 | Alliance Healthcare, Unit 2, 14 Newhouse Road, Motherwell ML1 5RX "
+        "| AH-7718204 |\n"
+    )
+    got = _surfaces(text, entities_in_table_columns(text, []))
+    assert ("Unit 2, 14 Newhouse Road, Motherwell ML1 5RX", "STREET_ADDRESS") in got
+    assert not any(t.startswith("Alliance") for t, _ in got)

@@ -69,3 +69,10 @@ def test_an_organisation_field_keeps_a_pattern_tag_and_skips_lower_case_values()
     i = text.index("Lloyds")
     span = Span(i, len(text), "ORGANIZATION", 0.86, "organization_shape")
     assert organisations_in_fields(text, [span]) == [span]
+
+
+def test_a_hyphenated_given_name_before_a_colon_is_no_label():
+    from privtext.tagging.labels import _label_word
+
+    assert not _label_word("Kerry-Ann")
+    assert _label_word("Follow-up")

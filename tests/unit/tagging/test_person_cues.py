@@ -347,3 +347,33 @@ def test_a_two_word_brand_in_camel_case_after_a_field_is_no_person_but_a_mac_nam
     assert not any(s.entity_type == "PERSON" for s in r.analyze(text))
     text = "Prepared by: Ruairi MacLeod\nInspection ref: 1"
     assert "Ruairi MacLeod" in {text[s.start : s.end] for s in r.analyze(text)}
+
+
+@pytest.mark.parametrize(
+    ("text", "expected", "not_expected"),
+    [
+        (
+            "Checked by RS (ACT), clinically screened by HK (pharmacist). Approved by HR.",
+            {"RS", "HK"},
+            {"HR"},
+        ),
+        ("DOB as recorded by HO; client disagrees", set(), {"HO"}),
+        ("27/11/2023 DM: Customer's husband rang.", {"DM"}, set()),
+        ("11/03/2025, 08:18 - Mo removed +44 7481 220 943", {"Mo"}, set()),
+        ("\u2014 Kerry-Ann joined the chat \u2014", {"Kerry-Ann"}, set()),
+        ("Kerry-Ann: Hi Brian\nBrian Ssempala: hi\nKerry-Ann: Thanks", {"Kerry-Ann"}, set()),
+        ("ESTATE OF AROHA NGAIRE WALKER (deceased)", {"AROHA NGAIRE WALKER"}, set()),
+        (
+            "SIGNED by the said WINSTON DELROY CAMPBELL as his last Will",
+            {"WINSTON DELROY CAMPBELL"},
+            set(),
+        ),
+        ("the estate of the late Mary Ann Jones", {"Mary Ann Jones"}, set()),
+    ],
+)
+def test_initials_after_a_check_chat_events_and_the_person_of_an_estate(
+    text, expected, not_expected
+):
+    got = {text[s.start : s.end] for s in PersonCueRecognizer().analyze(text)}
+    assert expected <= got
+    assert not (not_expected & got)

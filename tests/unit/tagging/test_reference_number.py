@@ -540,3 +540,38 @@ def test_an_employment_tribunal_case_number_is_taken_without_a_cue():
     text = "1      10:00   2200418/2024   Nguyen Thi Mai   Lotus Nail Bar Ltd"
     assert [text[s.start : s.end] for s in C.analyze(text)] == ["2200418/2024"]
     assert C.analyze("paid 2200418/2024x") == [] and C.analyze("ratio 22004/2024") == []
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Import entry held \u2013 container MSKU 729104-6 \u2013 your ref", ["MSKU 729104-6"]),
+        ("| TGHU6620319 | CL0884173 |", ["TGHU6620319"]),
+        ("which MRN? 25GR000012045881A7 and 25GR000012045902C3", ["25GR000012045881A7"]),
+        ("EUSS share code R8M 4KT 2Q7 | yes", ["R8M 4KT 2Q7"]),
+        ("a new share code (like W7K 2RP Q4D last time)", ["W7K 2RP Q4D"]),
+    ],
+)
+def test_containers_customs_references_and_share_codes(text, expected):
+    got = [text[s.start : s.end] for s in C.analyze(text)]
+    assert set(expected) <= set(got)
+
+
+def test_no_container_or_share_code_in_these():
+    for text in ("the USB 3.0 port", "share code with the team", "MSKU-729104-6x"):
+        got = [text[s.start : s.end] for s in C.analyze(text)]
+        assert not any(g.startswith(("MSKU", "USB")) for g in got), got
+        assert "code with the" not in got
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("account at Westpac (03-1702-0193388-00) is frozen", "03-1702-0193388-00"),
+        ("Vehicle: tractor SCZ 48213, trailer SCZ 7A9P", "SCZ 48213"),
+        ("trailer SCZ 7A9P", "SCZ 7A9P"),
+        ("the van 191-D-12345 was parked", "191-D-12345"),
+    ],
+)
+def test_new_zealand_accounts_and_plates_after_more_vehicle_words(text, expected):
+    assert expected in [text[s.start : s.end] for s in A.analyze(text)]
