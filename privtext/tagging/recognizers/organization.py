@@ -131,6 +131,25 @@ _SUFFIXED = re.compile(
     rf"(?:[ \t](?:of|for|de|di|du|Of|For)[ \t](?:(?:the|The)[ \t])?{_CAP}(?:[ \t]{_CAP}){{0,3}})?"
     rf"(?:[ \t](?:no\.|No\.|nr\.|n°)[ \t]?\d+)?)(?![\w\-])"
 )
+# A company with a legal form written with stops or in two parts: "Drewpol Sp. z o.o.",
+# "TRANS-DUDEK Sp. j.", "HANSOL MARINE PARTS CO., LTD.", "Servicios Portuarios Chalaca S.A.C.",
+# "Tan Brothers Sdn. Bhd.", "Kraus GmbH & Co. KG" (matched on the original text)
+_LEGAL_FORM = re.compile(
+    r"(?<![\w\-])(?P<ent>(?:[A-Z\u00c0-\u00de][\w'\u2019&\-]*[ \t]"
+    rf"(?:{_CONN}[ \t])?){{0,6}}"
+    r"[A-Z\u00c0-\u00de][\w'\u2019&\-]*,?[ \t]"
+    r"(?:Sp\.[ \t]?z[ \t]?o\.[ \t]?o\.(?:[ \t]Sp\.[ \t]?[jkp]\.)?|Sp\.[ \t]?[jkp]\.|"
+    r"S\.A\.[ \t]de[ \t]C\.V\.|S\.A\.[CS]\.|S\.A\.|S\.R\.L\.|S\.L\.|"
+    r"S\.p\.A\.|S\.r\.l\.|Co\.,[ \t]Ltd\.?|CO\.,[ \t]LTD\.?|Pte\.?[ \t]Ltd\.?|Pvt\.?[ \t]Ltd\.?|"
+    r"Sdn\.?[ \t]Bhd\.?|B\.V\.|N\.V\.|GmbH[ \t]&[ \t]Co\.[ \t]KG|s\.r\.o\.|Kft\.|Zrt\.|Ltda\.))"
+    r"(?![\w])"
+)
+# A party's role before its company name: "Contractor Servicios Portuarios Chalaca S.A.C."
+_PARTY_WORDS = frozenset(
+    "Contractor Subcontractor Supplier Exporter Importer Shipper Consignee Consignor Seller "
+    "Buyer Employer Client Customer Carrier Agent Broker Landlord Tenant Applicant Respondent "
+    "Claimant Payee Beneficiary Vendor Manufacturer Insurer Forwarder Haulier".split()
+)
 # "<Prefix head> <conn> <Cap run>" ("University of Oslo", "Universidad Carlos III de Madrid")
 _PREFIXED = re.compile(
     rf"(?<![\w\-])(?P<ent>(?:{_PREFIX_ALT})(?:[ \t]{_CONN})?[ \t](?![A-Z]\.[ \t]){_RUN})"
@@ -206,6 +225,7 @@ class OrganizationRecognizer(Recognizer):
         if not text:
             return []
         from privtext.tagging.recognizers.gazetteer import TITLES  # (imports this module)
+        from privtext.tagging.recognizers.job_title import job_title_set
         from privtext.tagging.recognizers.spacy_ner import case_for_ner
 
         # names in capitals ("LITTLE HADLOW PARISH COUNCIL") are read in title case; every
@@ -260,6 +280,18 @@ class OrganizationRecognizer(Recognizer):
                 if " " not in surface.strip() or surface in _GENERIC:
                     continue  # a head word alone ("Hospital", "Court") names nothing
                 out.append(Span(s, e, "ORGANIZATION", self.SCORE, self.name))
+        for m in _LEGAL_FORM.finditer(original):
+            s, e = m.span("ent")
+            words = original[s:e].split()
+            while len(words) > 2 and (
+                words[0] in TITLES
+                or _LEADING_NOISE.fullmatch(words[0] + " ")
+                or words[0].lower() in job_title_set()
+                or words[0].rstrip(":") in _PARTY_WORDS
+            ):  # "Contractor Servicios Portuarios Chalaca S.A.C."
+                s = original.index(words[1], s + len(words[0]))
+                words = words[1:]
+            out.append(Span(s, e, "ORGANIZATION", self.SCORE + 0.02, self.name))
         for m in _NUMBERED.finditer(text):
             out.append(Span(m.start("ent"), m.end("ent"), "ORGANIZATION", self.SCORE, self.name))
         for m in _AREA_PREFIX.finditer(text):

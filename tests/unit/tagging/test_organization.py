@@ -148,3 +148,28 @@ def test_couriers_and_telecoms_by_their_head_word(spans_of, text, expected):
 )
 def test_clubs_leagues_and_trades_by_their_heads(text, org):
     assert org in [text[s.start : s.end] for s in R.analyze(text)]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("the oak flooring from Drewpol Sp. z o.o. arrived", "Drewpol Sp. z o.o."),
+        ("Employer: TRANS-DUDEK Sp. j., NIP 573", "TRANS-DUDEK Sp. j."),
+        ("Exporter / Seller:\nHANSOL MARINE PARTS CO., LTD.\n45, Gamman-ro", None),
+        (
+            "Contractor Servicios Portuarios Chalaca S.A.C.; DNI",
+            "Servicios Portuarios Chalaca S.A.C.",
+        ),
+        ("Paid to Cafés de Occidente S.A. de C.V. and others", "Cafés de Occidente S.A. de C.V."),
+        (
+            "Potoczek Sp. z o.o. Sp.k. and Van der Berg Transport B.V.",
+            "Van der Berg Transport B.V.",
+        ),
+    ],
+)
+def test_companies_with_a_legal_form_written_with_stops(text, expected):
+    from privtext.tagging.registry import Tagger
+
+    got = {text[s.start : s.end] for s in Tagger.default().tag(text)}
+    assert (expected or "HANSOL MARINE PARTS CO., LTD.") in got
+    assert not any(g.startswith("Contractor") or " and " in g for g in got)
