@@ -195,6 +195,17 @@ _PATTERNS: list[tuple[str, str, float]] = [
         r"(?<=[\w.]),[ \t]+(?:now|then)[ \t]+(?P<p23>[0-9]{1,3})(?=[ \t]*,)",
         0.75,
     ),
+    # an age after a person's relation in brackets: "Mr Abdul Karim Chowdhury (son), 44, taxi
+    # driver", "Grace (daughter, carer), 52;"
+    (
+        "relation_age",
+        r"\((?i:son|daughter|wife|husband|mother|father|mum|mom|dad|brother|sister|partner|"
+        r"spouse|carer|nephew|niece|grandson|granddaughter|grandmother|grandfather|aunt|uncle|"
+        r"cousin|stepson|stepdaughter|friend|neighbour|neighbor|tenant|lodger)"
+        r"(?:,[ \t]*[a-z][a-z \t\-]{0,20})?\),[ \t]+(?P<p26>[0-9]{1,3})"
+        r"(?=[ \t]*[,;.)]|[ \t]+(?:y|yrs?|years)\b)",
+        0.75,
+    ),
     # John Smith (43) / Maria Lopez, 43, / Rosa Elena, 38 años, / TARIQ AKHTAR, 68, / "Femi,
     # 32 · Peckham" (a name alone opening a line, then its age and a separator)
     (
@@ -226,6 +237,7 @@ _ENT = {
     "now_age": "p23",
     "intl_apposition": "p24",
     "age_word": "p25",
+    "relation_age": "p26",
 }
 _NUMBER = re.compile(r"[0-9]+")
 # Nouns whose "de/di N años|ans|anni" is a duration, not an age.

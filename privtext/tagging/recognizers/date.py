@@ -219,6 +219,15 @@ _PATTERNS: list[tuple[str, str]] = [
         r"arrived|arriving|dated|seen|x-ray|expires|expiry|deadline)\s+"
         rf"(?P<cdm>{_DM_OR_MD})(?![0-9/]|[.,\-][0-9]|\s+of\b)",
     ),
+    # a day, month and two-digit year with stops after a cue: "Date: 7.2.25", "Diary 21.2.25";
+    # and a German day and month with their stops: "called on 13.3. – wants"
+    (
+        "cue_dmy_dots",
+        r"(?<![\w.])(?i:on|by|from|until|till|before|after|since|due|dated|seen|diary|date|am|vom|"
+        r"bis|ab)[ \t]*:?[ \t]+"
+        r"(?P<cdd>(?:0?[1-9]|[12][0-9]|3[01])\.(?:0?[1-9]|1[0-2])\.(?:[0-9]{2}(?![0-9]|[.,][0-9])"
+        r"|(?=[ \t]+[^\d\s]|[ \t]*[,;)\u2013\-])))",
+    ),
     # a day and month before a time anywhere: "(Bartek W., Tier 2, 19/12 10:15)"
     (
         "dm_time",
@@ -325,6 +334,7 @@ _SCORES: dict[str, float] = {
     "decade": 0.55,
     "cue_month": 0.45,  # below the policy's 0.5: a month alone is no date (the guidelines)
     "cue_dm": 0.7,
+    "cue_dmy_dots": 0.7,
     "dm_time": 0.7,
     "cue_ordinal": 0.7,
     "month_year_num": 0.8,  # above a phone number read over "(06/2021"
@@ -347,6 +357,7 @@ _ENT_GROUP = {
     "decade": "dec",
     "cue_month": "cm",
     "cue_dm": "cdm",
+    "cue_dmy_dots": "cdd",
     "dm_time": "dmt",
     "line_dmy": "ld",
     "line_dm": "ldm",
@@ -367,6 +378,10 @@ _RX = Alternation(_PATTERNS)
 _ITEM_NUMBER = re.compile(r"(?:^|\n)[ \t]*\Z")
 _VERSION_BEFORE = re.compile(r"(?i)(?:\bv|version|release|build|ver\.?|rev\.?)\s*\Z")
 _DOB_BOOST = 0.05
+_SOFTWARE_BEFORE = re.compile(
+    r"(?i)\b(?:versions?|upgraded?|upgrading|updated?|updating|releases?|builds?|firmware|app|"
+    r"patch(?:ed)?|v)\b"
+)
 _SCORE_BEFORE = re.compile(r"(?i)\b(?:pain|score[ds]?|rated|rating|scale|marks?|grades?|out of)\b")
 
 
@@ -415,6 +430,8 @@ class DateRecognizer(Recognizer):
             if kind == "padded_dm" and _ITEM_NUMBER.search(text, max(0, s - 20), s):
                 continue  # opening a line: an agenda item ("24/01 Apologies") or a ratio; a
                 # note's date there is found with its time or dash ("line_dm")
+            if kind == "cue_dmy_dots" and _SOFTWARE_BEFORE.search(text, max(0, s - 60), s):
+                continue  # "upgrade to 2.1.25 from 2.1.24": versions
             if kind == "cue_dm" and _SCORE_BEFORE.search(text, max(0, s - 40), s):
                 continue  # "his pain has reduced from 7/10": a score, not a date
             if text[e - 1] == "." and _FULL_MONTH_DOT.search(text, s, e):

@@ -325,3 +325,15 @@ def test_ages_after_a_field_a_subject_or_a_titled_patient(text, age):
 )
 def test_no_age_in_these(text):
     assert R.analyze(text) == []
+
+
+def test_an_age_after_a_relation_in_brackets():
+    from privtext.tagging.recognizers.age import AgeRecognizer
+
+    r = AgeRecognizer()
+    for text, age in (
+        ("Mr Abdul Karim Chowdhury (son), 44, taxi driver", "44"),
+        ("Grace (daughter, carer), 52; lives nearby", "52"),
+    ):
+        assert [text[s.start : s.end] for s in r.analyze(text)] == [age]
+    assert r.analyze("the flat (tenant), 2 bedrooms") == []

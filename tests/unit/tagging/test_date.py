@@ -270,3 +270,18 @@ def test_a_month_alone_after_a_cue_is_found_below_the_policy_threshold(spans_of)
     assert spans_of(R, "until March the", THRESHOLD) == []
     spans = [s for s in R.analyze("until March the") if s.entity_type == "DATE"]
     assert [(s.start, s.end) for s in spans] == [(6, 11)] and 0.4 <= spans[0].score < THRESHOLD
+
+
+def test_short_dotted_dates_after_a_cue_and_not_versions():
+    from privtext.tagging.recognizers.date import DateRecognizer
+
+    r = DateRecognizer()
+
+    def got(t):
+        return [t[s.start : s.end] for s in r.analyze(t)]
+
+    assert got("Fee earner: FCM        Date: 7.2.25        Time") == ["7.2.25"]
+    assert got("Diary 21.2.25.") == ["21.2.25"]
+    assert got("Customer called on 13.3. \u2013 wants a new mandate") == ["13.3."]
+    assert got("upgrade to 2.1.25 from 2.1.24") == []
+    assert got("on 1.2.3 release") == [] and got("see section 3.2. Then") == []
