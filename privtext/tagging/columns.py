@@ -29,9 +29,10 @@ Per column, by its header:
 * **addresses** ("Address", "Property", "Premises"; not "E-mail address" or "IP address"): a
   cell with a digit and a word of letters is one STREET_ADDRESS.
 
-A new span never displaces a kept span of the same tier that reaches outside its cell, nor a
-span from a pattern (an e-mail, a phone, a date...): only spans inside the cell that are NER or
-gazetteer guesses, or spans of the new span's own kind, give way to it.
+A new span never displaces a kept span that reaches outside its cell, nor a span from a
+pattern (an e-mail, a phone, a date...) with a score the default policy acts on: only spans
+inside the cell that are NER or gazetteer guesses, spans of the new span's own kind, or spans
+scored under 0.5, give way to it.
 """
 
 from __future__ import annotations
@@ -47,6 +48,9 @@ PERSON_SOURCE = "person_column"
 REFERENCE_SOURCE = "reference_column"
 ADDRESS_SOURCE = "address_column"
 SCORE = 0.8
+# Below the default policy's minimum score: a tag that weak gives way to a column's reading
+# ("1803411248" under "CHI", read as a telephone at 0.4)
+_WEAK = 0.5
 
 # --- reading tables -------------------------------------------------------------------------
 
@@ -399,6 +403,28 @@ def _names_in_cell(text: str, a: int, b: int) -> list[tuple[int, int]]:
     return out
 
 
+_SHORT_NAME = re.compile(r"[A-Z][a-z]{1,11}")
+_NOT_SHORT_NAMES = frozenset({"Yes", "No", "None", "Nil", "Vacant", "Tbc", "Tba", "Self", "All"})
+
+
+def _short_name_cell(cell: str) -> bool:
+    """One capitalised word that may be a short name or a nickname ("Raf", "Bea"): no function
+    word, month, title or job, and no place or organisation word that is no name."""
+    from wordfreq import zipf_frequency
+
+    from privtext.tagging.recognizers.gazetteer import MONTHS_DAYS, STOPWORDS, TITLES
+    from privtext.tagging.recognizers.job_title import job_title_set
+
+    if _SHORT_NAME.fullmatch(cell) is None or cell in _NOT_SHORT_NAMES:
+        return False
+    if cell in STOPWORDS or cell in MONTHS_DAYS or cell in TITLES:
+        return False
+    if cell.lower() in job_title_set() or zipf_frequency(cell.lower(), "en") >= 5.0:
+        return False
+    given, surnames, known, _suffixes = _name_lists()
+    return cell in given or cell in surnames or cell not in known
+
+
 def _reference_in_cell(text: str, a: int, b: int) -> bool:
     cell = text[a:b]
     if _CODE.fullmatch(cell) is None or _DATE_OR_TIME.fullmatch(cell) is not None:
@@ -417,7 +443,7 @@ def _place(kept: list[Span], new: Span, cell: tuple[int, int], own: frozenset[st
         s = kept[k]
         if s.start < cell[0] or s.end > cell[1]:
             return False
-        if s.entity_type not in own and s.source not in GUESS_SOURCES:
+        if s.entity_type not in own and s.source not in GUESS_SOURCES and s.score >= _WEAK:
             return False
         if (s.start, s.end, s.entity_type) == (new.start, new.end, new.entity_type) and (
             s.score >= new.score
@@ -454,12 +480,18 @@ def entities_in_table_columns(text: str, spans: list[Span]) -> list[Span]:
         kind = header_kind(col.header)
         if kind is None:
             continue
-        for a, b in col.cells:
-            if kind == "person":
-                for s, e in _names_in_cell(text, a, b):
+        if kind == "person":
+            found = {(a, b): _names_in_cell(text, a, b) for a, b in col.cells}
+            confirmed = any(found.values())
+            for (a, b), names in found.items():
+                if not names and confirmed and _short_name_cell(text[a:b]):
+                    names = [(a, b)]  # "Raf" under "Canvasser", beside "JH" and "EMcL"
+                for s, e in names:
                     new = Span(s, e, "PERSON", SCORE, PERSON_SOURCE)
                     changed |= _place(kept, new, (a, b), frozenset({"PERSON"}))
-            elif kind == "reference" and _reference_in_cell(text, a, b):
+            continue
+        for a, b in col.cells:
+            if kind == "reference" and _reference_in_cell(text, a, b):
                 new = Span(a, b, _reference_type(col.header), SCORE, REFERENCE_SOURCE)
                 changed |= _place(kept, new, (a, b), frozenset({new.entity_type, "DATE"}))
             elif kind in ("name_address", "org_address"):

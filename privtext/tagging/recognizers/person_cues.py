@@ -83,6 +83,9 @@ _FIELD_LABELS = (
     r"allocated worker|key worker|social worker|case worker|attendees?|officer in charge|"
     r"investigating officer|oic|coordinator|resident|resident name|student name|pupil name|"
     r"patient name|client name|staff member|volunteer|"
+    # the name a person goes by: "Known as: Mama Jo", "Preferred name / pronouns: Mari"
+    r"known as|also known as|aka|alias|nickname|preferred name(?:[ \t]*/[ \t]*pronouns)?|"
+    r"commonly used (?:fore|sur)?names?(?:[ \t]*\(if any\))?|"
     r"traveler|deceased|informant|complainant|accused|pupil name|student name|employee name|"
     # the same fields in German, French, Spanish, Italian, Portuguese, Dutch and Polish forms
     r"versicherungsnehmer(?:in)?|versicherte[rn]?|patientin|antragsteller(?:in)?|mieter(?:in)?|"
@@ -338,11 +341,12 @@ _ACTION_INITIALS = re.compile(
     r"(?:[ \t]+[-\u2013][ \t]+[a-z]|[ \t]+to[ \t]+[a-z]+[ \t])"
 )
 _NOT_ACTION_INITIALS = frozenset("ALL TBC TBD NA AOB".split())
-# The initials of the person who did a check: "Checked by RS (ACT), clinically screened by HK"
+# The initials of the person who did a check: "Checked by RS (ACT), clinically screened by HK",
+# "subscribers checked against register by KH (Electoral Services Officer)"
 _BY_INITIALS = re.compile(
     r"(?<![\w])(?i:checked|screened|signed|approved|witnessed|dispensed|verified|countersigned|"
     r"authori[sz]ed|initialled|reviewed|entered|completed|recorded|assessed|prepared|logged|"
-    r"inspected|supervised|triaged)[ \t]+by[ \t]+(?P<ent>[A-Z]{2,3})"
+    r"inspected|supervised|triaged)(?:[ \t]+[a-z]+){0,3}[ \t]+by[ \t]+(?P<ent>[A-Z]{2,3})"
     r"(?=[ \t]*[(,.;)]|[ \t]*$|[ \t]+(?:on|at|and)\b)",
     re.MULTILINE,
 )

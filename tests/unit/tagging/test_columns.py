@@ -173,3 +173,22 @@ def test_a_supplier_name_and_address_keeps_its_name_out_of_the_address():
     got = _surfaces(text, entities_in_table_columns(text, []))
     assert ("Unit 2, 14 Newhouse Road, Motherwell ML1 5RX", "STREET_ADDRESS") in got
     assert not any(t.startswith("Alliance") for t, _ in got)
+
+
+def test_a_short_name_in_a_column_that_holds_names_and_a_weak_tag_that_gives_way():
+    text = (
+        "| No. | Notes | Canvasser |\n|---|---|---|\n"
+        "| 1 | Poster | JH |\n| 3 | Hostile | Raf |\n| 5 | Out | Yes |\n"
+    )
+    got = _surfaces(text, entities_in_table_columns(text, []))
+    assert got == [("JH", "PERSON"), ("Raf", "PERSON")]
+    # alone, a short word under a person header is not taken
+    alone = "| No. | Canvasser |\n|---|---|\n| 3 | Raf |\n"
+    assert entities_in_table_columns(alone, []) == []
+    # a telephone guess under the policy's threshold gives way to the column's reading
+    text = "| Date | CHI |\n|---|---|\n| 05/02/25 | 1803411248 |\n"
+    i = text.index("1803411248")
+    weak = Span(i, i + 10, "PHONE", 0.4, "phone_matcher")
+    assert _surfaces(text, entities_in_table_columns(text, [weak])) == [
+        ("1803411248", "NATIONAL_ID")
+    ]

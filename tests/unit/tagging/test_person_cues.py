@@ -377,3 +377,16 @@ def test_initials_after_a_check_chat_events_and_the_person_of_an_estate(
     got = {text[s.start : s.end] for s in PersonCueRecognizer().analyze(text)}
     assert expected <= got
     assert not (not_expected & got)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Known as: Mama Jo\nDate of birth: 12.06.1951", "Mama Jo"),
+        ("Preferred name / pronouns: Mari (she/her)", "Mari"),
+        ("Commonly used forenames (if any): Hoda\n", "Hoda"),
+        ("subscribers checked against register by KH (Electoral Services Officer).", "KH"),
+    ],
+)
+def test_the_name_a_person_goes_by_and_initials_after_a_longer_check(text, expected):
+    assert expected in {text[s.start : s.end] for s in PersonCueRecognizer().analyze(text)}
