@@ -212,6 +212,8 @@ def _line_ok(text: str, spans: list[Span], start: int, end: int) -> bool:
             o.source not in _NER_SOURCES or not _segment_ok(text[o.start : o.end])
         ):
             return False  # a letterhead or addressee line: "Harbourside Building Society"
+        if o.entity_type == "PERSON" and _addressee(text[o.start : o.end]):
+            return False  # the addressee's line: "Pan Krzysztof Dudek" / "ul. Kościuszki 27/3"
     parts = [p for p in re.split(r",", text[start:end])]
     pos = start
     for p in parts:
@@ -221,6 +223,18 @@ def _line_ok(text: str, spans: list[Span], start: int, end: int) -> bool:
             return False
         pos += len(p) + 1
     return bool(text[start:end].strip())
+
+
+def _addressee(name: str) -> bool:
+    """A person's name with a known given name and no street word: no line of the address."""
+    from privtext.tagging.recognizers.address import STREET_TYPES
+    from privtext.tagging.recognizers.gazetteer import load_gazetteer
+
+    words = name.split()
+    if not words or words[-1].rstrip(".") in STREET_TYPES:
+        return False
+    given = load_gazetteer(None).given
+    return any(w in given for w in words[:-1] or words)
 
 
 def _walk_up(text: str, spans: list[Span], start: int) -> int:
@@ -273,6 +287,27 @@ def _walk_forward(text: str, spans: list[Span], end: int) -> int:
     return new_end
 
 
+_NEXT_LINE_RX = re.compile(r"[ \t]*\r?\n[ \t]*(?P<c>[^\n]{2,40}?)[ \t]*(?=\r?\n|\Z)")
+
+
+def _country_line_after(text: str, spans: list[Span], end: int) -> int:
+    """The end of a country's name on the line under the address (in English or in its own
+    language, in capitals too: "POLSKA", "DEUTSCHLAND"), else ``end``."""
+    from privtext.tagging.recognizers.address import countries
+
+    m = _NEXT_LINE_RX.match(text, end)
+    if m is None or text[end : end + 1] not in ("\n", "\r", " ", "\t"):
+        return end
+    name = " ".join(m.group("c").split())
+    names = countries()
+    if name not in names and name.title() not in names:
+        return end
+    if any(o.start < m.end("c") and m.start("c") < o.end for o in spans if o.entity_type
+           not in _PLACE_TYPES):  # fmt: skip
+        return end
+    return m.end("c")
+
+
 def widen_address_spans(text: str, spans: list[Span]) -> list[Span]:
     """``spans`` with every address span widened over the address parts next to it.
 
@@ -302,7 +337,7 @@ def widen_address_spans(text: str, spans: list[Span]) -> list[Span]:
         start = _walk_back(text, out, start)
         if start == text.rfind("\n", 0, start) + 1:
             start = _walk_up(text, out, start)
-        end = _walk_forward(text, out, s.end)
+        end = _country_line_after(text, out, _walk_forward(text, out, s.end))
         if (start, end) == (s.start, s.end):
             k += 1
             continue

@@ -474,6 +474,16 @@ _CORE_PATTERNS.append(
         rf"{_GRID_PART}(?:(?:,[ \t]*|[ \t]+){_GRID_PART})+",
     )
 )
+# Korean road-name addresses: "45, Gamman-ro 52beon-gil, Nam-gu", "Teheran-ro 152, Gangnam-gu"
+_CORE_PATTERNS.append(
+    (
+        "korean_road",
+        r"(?<![\w\-])(?:[0-9]{1,4}(?:-[0-9]{1,4})?,?[ \t]+)?"
+        r"[A-Z][a-z]+(?:-[a-z]+)?-(?:ro|daero|gil)(?:[ \t]+[0-9]{1,4}(?:beon-?gil|-gil))?"
+        r"(?:[ \t]+[0-9]{1,4}(?:-[0-9]{1,4})?)?(?:,[ \t]*[A-Z][a-z]+-(?:gu|dong|si|gun|eup|myeon))*"
+        r"(?![\w\-])",
+    )
+)
 _CORE_RX = Alternation(_CORE_PATTERNS)
 _UNIT_WORD_BEFORE = re.compile(
     r"(?<![\w])(?:Unit|Flat|Apt|Apartment|Suite|Shop|Villa|Townhouse)\.?[ \t]+\Z"
@@ -763,17 +773,21 @@ _DIGIT = re.compile(r"[0-9]")
 
 
 @lru_cache(maxsize=1)
-def _countries() -> frozenset[str]:
-    """Country names from the packaged list (whole lines)."""
-    try:
-        data = resources.files("privtext").joinpath("data", "countries.txt").read_text("utf-8")
-    except (FileNotFoundError, OSError):
-        return frozenset()
-    return frozenset(
-        " ".join(line.split())
-        for line in data.splitlines()
-        if line.strip() and not line.lstrip().startswith("#")
-    )
+def countries() -> frozenset[str]:
+    """Country names from the packaged lists (whole lines), in English and in their own
+    languages."""
+    names: set[str] = set()
+    for fname in ("countries.txt", "countries_native.txt"):
+        try:
+            data = resources.files("privtext").joinpath("data", fname).read_text("utf-8")
+        except (FileNotFoundError, OSError):
+            continue
+        names.update(
+            " ".join(line.split())
+            for line in data.splitlines()
+            if line.strip() and not line.lstrip().startswith("#")
+        )
+    return frozenset(names)
 
 
 class _Taken:
@@ -803,6 +817,9 @@ _ADDRESS_LABEL_RX = re.compile(
     r"(?:(?:home|postal|mailing|hotel|billing|shipping|delivery|permanent|present|residential|"
     r"registered|office|current|correspondence|street|business|work|site|property|service|"
     r"new|old|previous|forwarding|contact|local|full)[ \t]+)?"
+    # bilingual forms too: "Anschrift / address:", "Dirección / Address:"
+    r"(?:(?:anschrift|adresse|direcci[o\u00f3]n|indirizzo|endere[c\u00e7]o|adres|adresa|"
+    r"domicilio)[ \t]*/[ \t]*)?"
     r"(?:address|addr\.)(?:[ \t]+\([^)\n]{1,30}\))?[ \t]*[:\uff1a][ \t]*"
 )
 _FIELD_LABEL_RX = re.compile(r"[ \t]*[\w(][\w .'/()&\-]{0,30}[:\uff1a](?:[ \t]|$)")
@@ -842,13 +859,13 @@ class StreetAddressRecognizer(Recognizer):
 
     def load(self) -> None:
         """Load the country list once (idempotent)."""
-        _countries()
+        countries()
 
     @staticmethod
     def _country_after(text: str, pos: int) -> int:
         """End of a country name right after ``pos`` (same line after a comma, or next line)."""
         c = _COUNTRY_AFTER.match(text, pos)
-        if c is not None and " ".join(c.group("c").split()) in _countries():
+        if c is not None and " ".join(c.group("c").split()) in countries():
             return c.end()
         return pos
 
@@ -1634,7 +1651,7 @@ def _trailing_code_end(text: str, sp: Span, value: str) -> int | None:
         m = _CODE_LINE_RX.match(text, sp.end)
         if m is not None:
             c = _COUNTRY_LINE_RX.match(text, m.end())
-            if c is not None and c.group("c") in _countries():
+            if c is not None and c.group("c") in countries():
                 m = c
     return None if m is None else m.end()
 

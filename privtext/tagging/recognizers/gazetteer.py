@@ -918,13 +918,22 @@ class GazetteerRecognizer(Recognizer):
                     and nxt.lower() not in job_title_set()  # "Superintendent Pharmacist"
                 ):
                     j = self._person_chain(text, toks, i + 1, gaz, first=False)
-                    out.append(
-                        Span(
-                            toks[i + 1][0], toks[j][1], "PERSON", SCORES["person_title"], self.name
+                    if not (  # "12 Lady Musgrave Road", "King George Avenue": a street's name
+                        j + 1 < n_toks
+                        and toks[j + 1][2] in _PLACE_AFTER_NAME
+                        and _adjacent(text[toks[j][1] : toks[j + 1][0]])
+                    ):
+                        out.append(
+                            Span(
+                                toks[i + 1][0],
+                                toks[j][1],
+                                "PERSON",
+                                SCORES["person_title"],
+                                self.name,
+                            )
                         )
-                    )
-                    i = j + 1
-                    continue
+                        i = j + 1
+                        continue
 
             # 2. Known phrase (longest entry first); a place or group written in capitals
             # ("ROMANIA", "SOUTH AFRICA", "KARNATAKA") too.

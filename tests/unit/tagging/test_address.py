@@ -624,3 +624,22 @@ def test_street_layouts_in_cyrillic_icelandic_hungarian_lithuanian_and_bolivian_
 
 def test_a_citation_with_et_al_is_no_street():
     assert R.analyze("Smith et al. 2019 and Jones al. 12") == []
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (
+            "HANSOL MARINE PARTS CO., LTD.\n45, Gamman-ro 52beon-gil, Nam-gu, Busan 48567\n",
+            "45, Gamman-ro 52beon-gil, Nam-gu",
+        ),
+        ("Office at Teheran-ro 152, Gangnam-gu, Seoul 06236.", "Teheran-ro 152, Gangnam-gu"),
+        (
+            "Anschrift / address:              L\u00dcTZNER STRASSE 88\n04177 LEIPZIG\n",
+            "L\u00dcTZNER STRASSE 88\n04177 LEIPZIG",
+        ),
+    ],
+)
+def test_korean_road_names_and_a_bilingual_address_label(text, expected):
+    got = [text[s.start : s.end] for s in R.analyze(text)]
+    assert any(expected in g for g in got), got

@@ -163,3 +163,23 @@ def test_a_dublin_postal_district_belongs_to_the_place(text, surface, widened):
     kind = "STREET_ADDRESS" if "Box" in surface else "LOCATION"
     out = dublin_districts(text, [Span(start, start + len(surface), kind, 0.8, "t")])
     assert [text[s.start : s.end] for s in out] == [widened]
+
+
+def test_a_country_line_in_its_own_language_joins_and_the_addressee_line_does_not():
+    text = (
+        "To:\nPan Krzysztof Dudek\nul. Ko\u015bciuszki 27/3\n42-200 Cz\u0119stochowa\nPOLSKA\n\n"
+        "Date"
+    )
+    got = _run(
+        text,
+        [
+            ("Pan Krzysztof Dudek", "PERSON", "spacy_ner"),
+            ("ul. Ko\u015bciuszki 27/3\n42-200 Cz\u0119stochowa", "STREET_ADDRESS", "street"),
+        ],
+    )
+    assert ("Pan Krzysztof Dudek", "PERSON") in got
+    assert ("ul. Ko\u015bciuszki 27/3\n42-200 Cz\u0119stochowa\nPOLSKA", "STREET_ADDRESS") in got
+    # a line that is no country stays out
+    text = "ul. Ko\u015bciuszki 27/3\n42-200 Cz\u0119stochowa\nPlease reply\n"
+    got = _run(text, [("ul. Ko\u015bciuszki 27/3\n42-200 Cz\u0119stochowa", "STREET_ADDRESS", "s")])
+    assert got == [("ul. Ko\u015bciuszki 27/3\n42-200 Cz\u0119stochowa", "STREET_ADDRESS")]

@@ -225,3 +225,14 @@ def test_a_surname_after_an_employment_judges_title_is_a_person():
     text = "2      10:00   2207731/2023   Quickbite Couriers Ltd   EJ Okafor      Preliminary"
     got = {(text[s.start : s.end], s.entity_type) for s in Tagger.default().tag(text)}
     assert ("Okafor", "PERSON") in got and ("EJ", "PERSON") not in got
+
+
+def test_a_titled_name_before_a_street_word_is_no_person():
+    from privtext.tagging.recognizers.gazetteer import GazetteerRecognizer
+
+    text = "of 12 Lady Musgrave Road, Kingston 10, Jamaica"
+    got = [text[s.start : s.end] for s in GazetteerRecognizer().analyze(text)
+           if s.entity_type == "PERSON"]  # fmt: skip
+    assert "Musgrave" not in got
+    text = "I met Lady Musgrave yesterday."
+    assert "Musgrave" in [text[s.start : s.end] for s in GazetteerRecognizer().analyze(text)]
