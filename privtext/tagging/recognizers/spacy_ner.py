@@ -853,7 +853,8 @@ def refine(text: str, start: int, end: int, etype: str) -> str | None:
     """Correct the type of one NER entity with cheap evidence, or drop it (None).
 
     * a DATE must point at a time (see ``_IDENTIFYING_DATE``);
-    * an entity other than a DATE needs a letter and is no code of capitals and digits
+    * an entity other than a DATE needs a letter (a place or an organisation more than one)
+      and is no code of capitals and digits
       (``OPS-3321``; a road number such as ``A470`` stays) or clinical abbreviation (``CXR``,
       ``CRP 38``); an ORGANIZATION is not an amount
       of money and not an all-capitals heading line ("THE FACTS", "EDUCATION");
@@ -899,6 +900,8 @@ def refine(text: str, start: int, end: int, etype: str) -> str | None:
         return None  # "DC Fiona Ruddock": a rank, not Washington DC
     if not any(c.isalpha() for c in surface):
         return None
+    if len(surface.strip()) == 1 and etype != "PERSON":
+        return None  # "U", "L", "N": a code letter in a table, no place or organisation
     if _DIAL_PREFIX.search(surface):
         return None  # "Bielsko-Biała - +48": the model ran into a phone number
     if (_CODE_SHAPE.fullmatch(surface) and not _ROAD.fullmatch(surface)) or _LOWER_CODE.fullmatch(

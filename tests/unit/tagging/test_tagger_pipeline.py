@@ -887,3 +887,14 @@ def test_a_nationality_run_into_a_ner_person_is_its_own_span(full_tagger):
     got = [(s.entity_type, text[s.start : s.end]) for s in full_tagger.tag_batch([text])[0]]
     assert ("NATIONALITY", "Kenyan") in got
     assert not any(t == "PERSON" and "Kenyan" in s for t, s in got)
+
+
+def test_a_single_letter_is_no_place_or_organisation_but_an_initial_may_be_a_person():
+    from privtext.tagging.recognizers.spacy_ner import refine
+
+    text = "| 5 | Gareth Pugh | U | Polite |"
+    i = text.index("U")
+    assert refine(text, i, i + 1, "ORGANIZATION") is None
+    assert refine(text, i, i + 1, "LOCATION") is None
+    text = "Signed: L. and the clerk"
+    assert refine(text, 8, 10, "ORGANIZATION") is not None  # "L." stays for the initials rules
