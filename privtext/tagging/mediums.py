@@ -6,9 +6,10 @@ nobody:
 * a messaging or social platform used as the medium of a text: "WhatsApp Chat with Mam", "I
   saw it on Facebook", "send it by WhatsApp". The guidelines tag no platform used as a medium;
   an employer cue before it keeps it ("works at Facebook", "an engineer for Google").
-* a language: "speaks English and Twi", "LANGUAGES: Spanish (native), English (C1)", "an
-  English summary", "studying English at ...". The nationality adjective is a language here,
-  which the guidelines leave untagged.
+* a language: "speaks English and Twi", "speak Irish and English", "speaks good English",
+  "LANGUAGES: Spanish (native), English (C1)", "an English summary", "the German text is
+  binding", "studying English at ...". The nationality adjective is a language here, which
+  the guidelines leave untagged.
 
 :func:`mediums_are_no_entities` drops such ORGANIZATION and NATIONALITY spans when they come from
 the name lists or NER (a cue's or a pattern's tag stays).
@@ -43,14 +44,21 @@ _LANGUAGE_BEFORE = re.compile(
     r"(?i)(?<![\w])(?:speaks?|spoke|spoken|speaking|fluent(?:ly)?(?:[ \t]+in)?|in|into|"
     r"learn(?:s|ing|t|ed)?|stud(?:y|ies|ying|ied)|teach(?:es|ing)?|taught|translated?|"
     r"interpreter|interpreting|native|reads?|writes?|only)[ \t]+"
+    # "speaks good English", "speak a little Polish"
+    r"(?:(?:good|fluent|basic|some|little|a[ \t]+little|broken|excellent|perfect|poor|"
+    r"limited|conversational|no)[ \t]+)?"
     r"(?:(?:and|or|&|,)[ \t]*)?\Z"
 )
+# the second of two languages: "speak Irish and English"
+_LANGUAGE_PAIR = re.compile(r"(?P<w>[A-Z][a-z]+)[ \t]*(?:,|and|or|&)[ \t]+\Z")
 _LANGUAGE_AFTER = re.compile(
     r"[ \t]*\((?i:native|mother[ \t]+tongue|fluent|basic|intermediate|advanced|conversational|"
     r"business|working|beginner|[abc][12]|ielts|toefl|hsk|jlpt|dele|delf|goethe)[^()\n]{0,24}\)"
     r"|[ \t]+(?i:language|languages|speakers?|speaking|lessons?|class(?:es)?|teacher|tests?|"
     r"exams?|summary|version|translation|translations|interpreter|subtitles|proficiency|level|"
-    r"medium|literature|grammar|skills|course|courses|tutor|tuition|GCSE)(?![\w\-])"
+    r"medium|literature|grammar|skills|course|courses|tutor|tuition|GCSE|text|induction|"
+    r"leaflets?|videos?|copy|original)(?![\w\-])"
+    r"|-speaking(?![\w])"
 )
 _LANGUAGE_LINE = re.compile(r"(?im)^[ \t]*(?:languages?|idiomas?|langues?|sprachen)[ \t]*:?")
 _LANGUAGE_LIST_BEFORE = re.compile(r"(?:,|and|or|&)[ \t]+\Z")
@@ -64,9 +72,14 @@ def _language_use(text: str, s: Span) -> bool:
     if _NAME_GOES_ON.match(text, s.end):
         return False  # "in Spanish Town", "the English Channel": part of a name
     if _LANGUAGE_AFTER.match(text, s.end) or _LANGUAGE_BEFORE.search(
-        text, max(0, s.start - 30), s.start
+        text, max(0, s.start - 40), s.start
     ):
         return True
+    pair = _LANGUAGE_PAIR.search(text, max(0, s.start - 30), s.start)
+    if pair is not None and pair.group("w") in LANGUAGES:
+        prev = Span(pair.start("w"), pair.end("w"), s.entity_type, s.score, s.source)
+        if _language_use(text, prev):
+            return True
     line_start = text.rfind("\n", 0, s.start) + 1
     return _LANGUAGE_LINE.match(text, line_start) is not None
 

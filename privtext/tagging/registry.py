@@ -375,6 +375,8 @@ class Tagger:
         if self.consistency and kept:
             # the other mentions, then their edges ("stacey [pearce]" after "Stacey Pearce")
             kept = person_name_extents(text, self._propagate(text, kept))
+            # a language or a platform is no entity at its other mentions either
+            kept = mediums_are_no_entities(text, kept)
         return logins_from_person_names(text, kept)
 
     def _acts_on(self, span: Span) -> bool:

@@ -78,3 +78,18 @@ def test_parties_forums_and_chat_sides_named_by_their_role_are_no_entities():
     got = {text[s.start : s.end] for s in Tagger.default().tag(text) if s.score >= 0.5}
     assert not got & {"Tribunal", "The Tribunal", "Provider", "Plaintiff", "Loan", "Cliente"}
     assert "Nguyen Thi Loan" in got
+
+
+def test_more_languages_and_their_other_mentions_are_no_nationality():
+    from privtext.tagging.registry import Tagger
+
+    text = (
+        "Seán speaks good English. Staff speak Irish and English; the Polish induction video "
+        "was shown. Translation provided; the German text is binding. The Polish family moved."
+    )
+    got = [
+        text[s.start : s.end] for s in Tagger.default().tag(text) if s.entity_type == "NATIONALITY"
+    ]
+    assert got == ["Polish"]
+    assert text.rindex("Polish") == [s.start for s in Tagger.default().tag(text)
+                                     if s.entity_type == "NATIONALITY"][0]  # fmt: skip
