@@ -32,7 +32,9 @@ _FOREIGN_LABELS = frozenset(
 # Names of identifier and record fields, never a person or an organisation.
 _FIELD_ACRONYMS = frozenset(
     "DOB D.O.B. SSN NRIC NINO PPSN MRN UTR TFN SIN CNIC BVN NIN CURP RFC NIE DNI PESEL CNP "
-    "PNC URN".split()
+    "PNC URN "
+    # tax and trade numbers: "EORI GB...", "NIP 573-280-11-46", "AFM 038457912"
+    "EORI VAT NIP AFM TIN EIN ITIN RUT CUIT ABN ACN IRD GSTIN NIF CIF BSN REGON KRS".split()
 )
 # English words at least this frequent (wordfreq zipf) read as label words.
 _COMMON_ZIPF = 3.5

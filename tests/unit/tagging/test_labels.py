@@ -76,3 +76,15 @@ def test_a_hyphenated_given_name_before_a_colon_is_no_label():
 
     assert not _label_word("Kerry-Ann")
     assert _label_word("Follow-up")
+
+
+def test_tax_and_trade_number_names_are_no_organisations():
+    from privtext.tagging.base import Span
+    from privtext.tagging.labels import field_labels_are_no_entities
+
+    text = "Employer: TRANS-DUDEK Sp. j., NIP 573-280-11-46; broker EORI GB271844051000"
+    spans = [
+        Span(text.index("NIP"), text.index("NIP") + 3, "ORGANIZATION", 0.8, "spacy_ner"),
+        Span(text.index("EORI"), text.index("EORI") + 4, "ORGANIZATION", 0.8, "spacy_ner"),
+    ]
+    assert field_labels_are_no_entities(text, spans) == []
