@@ -462,6 +462,42 @@ def _address(kept: list[Span], text: str, a: int, b: int) -> bool:
     return _place(kept, new, (a, b), frozenset({"STREET_ADDRESS", "POSTCODE", "LOCATION"}))
 
 
+def header_cells(text: str) -> list[tuple[int, int]]:
+    """The header cells of the tables drawn with bars whose second row is a rule ("|---|")."""
+    if text.count("|") < 4 or "-|" not in text.replace(" ", ""):
+        return []
+    out: list[tuple[int, int]] = []
+    lines = _lines(text)
+    for k in range(len(lines) - 1):
+        start, line = lines[k]
+        nxt = lines[k + 1][1]
+        if line.count("|") >= 2 and "-" in nxt and _RULE_ROW.fullmatch(nxt):
+            out.extend((a, b) for a, b in _bar_cells(start, line) if a < b)
+    return out
+
+
+def header_cells_are_no_entities(text: str, spans: list[Span]) -> list[Span]:
+    """``spans`` without the NER or list guesses that are exactly a table's header cell
+    ("| Thu | Fri |", "| Expiry |", "| Proposer |": the header names the column).
+
+    Args:
+        text: the document.
+        spans: the kept spans.
+
+    Returns:
+        The spans, order kept.
+    """
+    cells = set(header_cells(text))
+    if not cells:
+        return spans
+    out = [
+        s for s in spans
+        if not ((s.start, s.end) in cells and s.source in GUESS_SOURCES
+                and s.entity_type in ("PERSON", "ORGANIZATION", "LOCATION", "NATIONALITY"))
+    ]  # fmt: skip
+    return out if len(out) != len(spans) else spans
+
+
 def entities_in_table_columns(text: str, spans: list[Span]) -> list[Span]:
     """``spans`` with persons, reference numbers and addresses read from table headers.
 

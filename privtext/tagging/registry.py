@@ -40,7 +40,7 @@ from privtext.tagging.address_extent import (
     widen_address_spans,
 )
 from privtext.tagging.base import BatchRecognizer, Recognizer, Span
-from privtext.tagging.columns import entities_in_table_columns
+from privtext.tagging.columns import entities_in_table_columns, header_cells_are_no_entities
 from privtext.tagging.context import apply_context
 from privtext.tagging.domains import organisations_named_by_domains
 from privtext.tagging.employers import employers_after_titles
@@ -364,6 +364,7 @@ class Tagger:
         kept = groups_in_group_slots(text, places_in_place_slots(text, kept))
         kept = dublin_districts(text, places_in_place_columns(text, kept))
         kept = entities_in_table_columns(text, ages_in_age_columns(text, kept))
+        kept = header_cells_are_no_entities(text, kept)
         kept = identifier_country_prefixes(text, kept)
         kept = organisations_named_like_persons(text, persons_named_like_organisations(text, kept))
         kept = drugs_are_no_persons(text, persons_inside_organisations(text, kept))

@@ -849,12 +849,19 @@ def name_after_lead(text: str, start: int, end: int) -> int | None:
     return name_start
 
 
+# Weekdays and month abbreviations that are no names (not "May", "June", "August")
+_DAY_MONTH_WORDS = frozenset(
+    "Mon Tue Tues Wed Thu Thur Thurs Fri Sat Sun Monday Tuesday Wednesday Thursday Friday "
+    "Saturday Sunday Jan Feb Mar Apr Jun Jul Aug Sep Sept Oct Nov Dec".split()
+)
+
+
 def refine(text: str, start: int, end: int, etype: str) -> str | None:
     """Correct the type of one NER entity with cheap evidence, or drop it (None).
 
     * a DATE must point at a time (see ``_IDENTIFYING_DATE``);
-    * an entity other than a DATE needs a letter (a place or an organisation more than one)
-      and is no code of capitals and digits
+    * an entity other than a DATE needs a letter (a place or an organisation more than one),
+      is no weekday or month abbreviation ("Thu", "Sept") and is no code of capitals and digits
       (``OPS-3321``; a road number such as ``A470`` stays) or clinical abbreviation (``CXR``,
       ``CRP 38``); an ORGANIZATION is not an amount
       of money and not an all-capitals heading line ("THE FACTS", "EDUCATION");
@@ -902,6 +909,8 @@ def refine(text: str, start: int, end: int, etype: str) -> str | None:
         return None
     if len(surface.strip()) == 1 and etype != "PERSON":
         return None  # "U", "L", "N": a code letter in a table, no place or organisation
+    if surface.rstrip(".") in _DAY_MONTH_WORDS:
+        return None  # "Thu", "Fri", "Sept" as a name: a rota's day or a month
     if _DIAL_PREFIX.search(surface):
         return None  # "Bielsko-Biała - +48": the model ran into a phone number
     if (_CODE_SHAPE.fullmatch(surface) and not _ROAD.fullmatch(surface)) or _LOWER_CODE.fullmatch(

@@ -192,3 +192,27 @@ def test_a_short_name_in_a_column_that_holds_names_and_a_weak_tag_that_gives_way
     assert _surfaces(text, entities_in_table_columns(text, [weak])) == [
         ("1803411248", "NATIONAL_ID")
     ]
+
+
+def test_a_guess_that_is_a_header_cell_is_dropped():
+    from privtext.tagging.columns import header_cells_are_no_entities
+
+    text = "| Name | Mon | Thu | Expiry |\n|---|---|---|---|\n| Ann Lee | E | L | 05/2027 |\n"
+    guesses = [
+        Span(text.index("Thu"), text.index("Thu") + 3, "PERSON", 0.85, "spacy_ner"),
+        Span(text.index("Expiry"), text.index("Expiry") + 6, "PERSON", 0.85, "spacy_ner"),
+        Span(text.index("Ann Lee"), text.index("Ann Lee") + 7, "PERSON", 0.85, "spacy_ner"),
+    ]
+    assert header_cells_are_no_entities(text, guesses) == guesses[2:]
+    # without a rule row the first row may be data: nothing is dropped
+    text2 = text.replace("|---|---|---|---|\n", "")
+    assert header_cells_are_no_entities(text2, guesses) is guesses
+
+
+def test_weekday_and_month_abbreviations_are_no_names():
+    from privtext.tagging.recognizers.spacy_ner import refine
+
+    text = "Emmanuel swapped Thu with Ty. Sept rota."
+    assert refine(text, 17, 20, "PERSON") is None
+    assert refine(text, 30, 34, "ORGANIZATION") is None
+    assert refine(text, 0, 8, "PERSON") == "PERSON"
