@@ -154,6 +154,7 @@ def test_build_devset_writes_loadable_jsonl(tmp_path: Path) -> None:
         "tagger_holdout24",
         "tagger_holdout25",
         "tagger_holdout26",
+        "tagger_holdout27",
     ],
 )
 def test_every_held_out_set_parses_with_valid_spans(folder):
