@@ -51,6 +51,9 @@ SCORE = 0.8
 # Below the default policy's minimum score: a tag that weak gives way to a column's reading
 # ("1803411248" under "CHI", read as a telephone at 0.4)
 _WEAK = 0.5
+# Tags a reference cell's span replaces inside its cell: the identifiers ("184420" of "MUM
+# 184420") and a date read in a number
+_REFERENCE_OWN = frozenset({"NATIONAL_ID", "CASE_NUMBER", "ACCOUNT_NUMBER", "DATE"})
 
 # --- reading tables -------------------------------------------------------------------------
 
@@ -425,8 +428,15 @@ def _short_name_cell(cell: str) -> bool:
     return cell in given or cell in surnames or cell not in known
 
 
+# a code after a short prefix of capitals: "MUM 184420", "CT 0419932", "F 204118"
+_PREFIXED_CODE = re.compile(r"[A-Z]{1,3}[ \t]+([0-9][0-9A-Z]{3,15})")
+
+
 def _reference_in_cell(text: str, a: int, b: int) -> bool:
     cell = text[a:b]
+    prefixed = _PREFIXED_CODE.fullmatch(cell)
+    if prefixed is not None:
+        cell = prefixed.group(1)
     if _CODE.fullmatch(cell) is None or _DATE_OR_TIME.fullmatch(cell) is not None:
         return False
     return sum(c.isdigit() for c in cell) >= 2
@@ -529,7 +539,7 @@ def entities_in_table_columns(text: str, spans: list[Span]) -> list[Span]:
         for a, b in col.cells:
             if kind == "reference" and _reference_in_cell(text, a, b):
                 new = Span(a, b, _reference_type(col.header), SCORE, REFERENCE_SOURCE)
-                changed |= _place(kept, new, (a, b), frozenset({new.entity_type, "DATE"}))
+                changed |= _place(kept, new, (a, b), _REFERENCE_OWN)
             elif kind in ("name_address", "org_address"):
                 comma = text.find(",", a, b)
                 if comma < 0:

@@ -257,8 +257,8 @@ _CHAT_ROLE = re.compile(
 )
 # Chat exports: "[08:33] Sola: ...", "12/06/2024, 19:02 - Siobhán 🏑: ...", "Yuki S.: ..."
 _CHAT_STAMP = (
-    r"\[[^\]\n]{4,25}\][ \t]*|\d{1,4}[/.\-]\d{1,2}[/.\-]\d{1,4},?[ \t]"
-    r"\d{1,2}:\d{2}(?::\d{2})?(?:[ \t]?[AaPp][Mm])?[ \t]*[-\u2013][ \t]*"
+    r"\[[^\]\n]{4,25}\][ \t]*|(?:\d{1,4}[/.\-]\d{1,2}[/.\-]\d{1,4},?[ \t])?"  # "7:41 pm - Mere:"
+    r"\d{1,2}:\d{2}(?::\d{2})?(?:[ \t]?[AaPp]\.?[Mm]\.?)?[ \t]*[-\u2013][ \t]*"
     r"|(?:\d{1,4}[/.\-]\d{1,2}[/.\-]\d{1,4},?[ \t])?"  # "15/02/2025 20:03 Ate Joy:" (Viber)
     r"\d{1,2}:\d{2}(?::\d{2})?(?:[ \t]?[AaPp][Mm])?[ \t]+(?=[A-Z][a-z])"
     # "Jan 14, 2025 8:02 PM  Tita Baby:", "Jan 14, 2025 8:12 PM  bea:" (Viber, iMessage)
@@ -403,6 +403,10 @@ _IN_THE_NAME_OF = re.compile(
     rf"(?i:\bin[ \t]+the[ \t]+names?[ \t]+of)[ \t]+[\"'\u201c\u2018]?(?:{_TITLE_RX}[ \t]+)?"
     # an initial first too, as a bank writes an account name: 'in the name of "R INCE"'
     rf"(?P<ent>(?:[A-Z]\.?[ \t])?{_NAME_TOKEN}(?:[ \t]{_NAME_TOKEN}){{0,3}})"
+)
+# A maiden name in brackets: "Abena Mensah (née Owusu)", "(born Kowalska)"
+_NEE = re.compile(
+    rf"\((?:n[\u00e9e]e|born|geb\.|geborene)[ \t]+(?P<ent>{_NAME_TOKEN}(?:[ \t]{_NAME_TOKEN})?)\)"
 )
 # The person of a will or an estate: "ESTATE OF AROHA NGAIRE WALKER (deceased)", "the LAST
 # WILL AND TESTAMENT of me WINSTON DELROY CAMPBELL of ...", "SIGNED by the said Ruth Ames"
@@ -953,6 +957,7 @@ class PersonCueRecognizer(Recognizer):
             _KIN_OF,
             _IN_THE_NAME_OF,
             _ESTATE_OF,
+            _NEE,
             _PARTY_LINE,
             _PARTY_INLINE,
             _RANK_NUMBER_NAME,

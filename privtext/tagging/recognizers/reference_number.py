@@ -96,7 +96,10 @@ _STRONG_CASE_KW = (
     r"refer[e\u00ea]ncia(?:\s+d[ao]\s+autoriza[c\u00e7][a\u00e3]o)?|fatura|factura|fattura|folio|"
     # a garage's job card and repair order, a mobile-money transaction: "Job card: J4471",
     # "M-Pesa (transaction SH83KQ7L2P)"
-    r"job\s+card|job\s+sheet|repair\s+order|work\s+order|transaction)"
+    r"job\s+card|job\s+sheet|repair\s+order|work\s+order|transaction|"
+    # a ship's radio call sign and a fishing boat's port letters and number: "Call sign:
+    # 9HA4821", "PLN: PD 214"
+    r"call\s+sign|PLN)"
 )
 _WEAK_CASE_KW = (
     r"(?:case|file|matter|application|applications|appeal|petition|request|record|report|"

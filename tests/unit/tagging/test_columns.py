@@ -216,3 +216,13 @@ def test_weekday_and_month_abbreviations_are_no_names():
     assert refine(text, 17, 20, "PERSON") is None
     assert refine(text, 30, 34, "ORGANIZATION") is None
     assert refine(text, 0, 8, "PERSON") == "PERSON"
+
+
+def test_a_code_after_a_short_prefix_in_a_reference_column():
+    text = (
+        "| No. | Family name | Seafarer ID / passport |\n|---|---|---|\n"
+        "| 1 | NAIR | MUM 184420 |\n| 2 | PERERA | N 6618203 |\n| 3 | RAI | CSCS 08311742 |\n"
+    )
+    got = _surfaces(text, entities_in_table_columns(text, []))
+    assert ("MUM 184420", "NATIONAL_ID") in got and ("N 6618203", "NATIONAL_ID") in got
+    assert ("CSCS 08311742", "NATIONAL_ID") not in got  # a scheme's name is no prefix

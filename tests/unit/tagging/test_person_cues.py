@@ -390,3 +390,10 @@ def test_initials_after_a_check_chat_events_and_the_person_of_an_estate(
 )
 def test_the_name_a_person_goes_by_and_initials_after_a_longer_check(text, expected):
     assert expected in {text[s.start : s.end] for s in PersonCueRecognizer().analyze(text)}
+
+
+def test_a_speaker_after_a_bare_time_and_a_maiden_name_in_brackets():
+    text = "Monday\n7:41 pm - Mere T\u016bhoe: Kia ora\n7:46 pm - Mere T\u016bhoe: thanks\n"
+    assert "Mere T\u016bhoe" in {text[s.start : s.end] for s in PersonCueRecognizer().analyze(text)}
+    text = "Applicant 2: Abena Mensah (n\u00e9e Owusu), born 3 February 1982"
+    assert "Owusu" in {text[s.start : s.end] for s in PersonCueRecognizer().analyze(text)}

@@ -575,3 +575,8 @@ def test_no_container_or_share_code_in_these():
 )
 def test_new_zealand_accounts_and_plates_after_more_vehicle_words(text, expected):
     assert expected in [text[s.start : s.end] for s in A.analyze(text)]
+
+
+def test_a_call_sign_is_a_case_number():
+    text = "IMO number: 9487213          Call sign: 9HA4821\nFlag State: Malta"
+    assert "9HA4821" in [text[s.start : s.end] for s in C.analyze(text)]
