@@ -54,6 +54,12 @@ _NOT_NICKS = frozenset(
 )
 
 
+def _job_words() -> frozenset[str]:
+    from privtext.tagging.recognizers.job_title import job_title_set
+
+    return job_title_set()
+
+
 # A login in brackets right after a capitalised name: "Caller: Nguyen Thi Mai Anh (nguyenma),
 # Clinical Coder"; taken only when it is no English word ("(yes)", "(sic)" are not).
 _LOGIN_AFTER_NAME = re.compile(
@@ -302,7 +308,7 @@ class UsernameRecognizer(PatternRecognizer):
             return out
         for m in _LOGIN_AFTER_NAME.finditer(text):
             login = m.group("ent")
-            if _rare_word(login):
+            if _rare_word(login) and login not in _job_words():  # "(deckhand)": a job
                 out.append(Span(m.start("ent"), m.end("ent"), "USERNAME", 0.75, self.name))
         counts = Counter(m.group(1) for m in _LINE_NICK.finditer(text))
         for m in _LINE_NICK.finditer(text):

@@ -179,3 +179,11 @@ def test_a_login_after_an_assignment_or_export_cue(text, login):
 
 def test_an_english_word_after_an_assignment_cue_is_no_login():
     assert UsernameRecognizer().analyze("Escalated to management. Assigned to everyone.") == []
+
+
+def test_a_job_in_brackets_after_a_name_is_no_login():
+    from privtext.tagging.registry import Tagger
+
+    text = "- Emmanuel Tetteh (deckhand), Ghanaian\n- Reynaldo Tolentino (deckhand), Filipino\n"
+    got = {(text[s.start : s.end], s.entity_type) for s in Tagger.default().tag(text)}
+    assert ("deckhand", "JOB_TITLE") in got and ("deckhand", "USERNAME") not in got
