@@ -54,6 +54,8 @@ _PERSON_SEP = re.compile(r"[ \t]*(?:,|\u2013|\u2014|-|\||\u00b7|/)[ \t]*\Z")
 # the rest of a signature's title line (", UK & Ireland"), then a line that is only the name
 _SIGNATURE_NEXT = re.compile(rf"(?:,[ \t]*[^\n\d]{{1,40}})?[ \t]*\n[ \t]*{_NAME}[ \t]*(?=\n|\Z)")
 _SIGNATURE_TITLE = frozenset({"Dr", "Dr.", "Mr", "Mrs", "Ms", "Prof", "Prof."})
+# Letters after a name: "BDS", "MOrth", "RCS", "FRCS(Ed)", "QFA", "MRICS"
+_POST_NOMINAL = re.compile(r"(?=(?:[^A-Z]*[A-Z]){2})[A-Z][A-Za-z]{0,6}(?:\([A-Za-z]{1,5}\))?,?")
 
 
 def _signature_employer(text: str, spans: list[Span], i: int) -> re.Match[str] | None:
@@ -66,6 +68,8 @@ def _signature_employer(text: str, spans: list[Span], i: int) -> re.Match[str] |
     words = text[prev_start : line_start - 1].split()
     if words and words[0] in _SIGNATURE_TITLE:
         words = words[1:]
+    while len(words) > 1 and _POST_NOMINAL.fullmatch(words[-1]):
+        words = words[:-1]  # "Dr Siobhan Kelly BDS MOrth RCS": her degrees
     prev = spans[i - 1] if i > 0 else None
     if (
         prev is None
@@ -85,7 +89,7 @@ def _org_word(words: list[str]) -> bool:
     return any(w.rstrip(".,") in HEAD_SET or w.rstrip(".,") in suffixes for w in words)
 
 
-def _looks_like_employer(name: str, strict: bool) -> bool:
+def _looks_like_employer(name: str, strict: bool, signature: bool = False) -> bool:
     from wordfreq import zipf_frequency
 
     from privtext.tagging.recognizers.gazetteer import STOPWORDS, load_gazetteer
@@ -97,8 +101,9 @@ def _looks_like_employer(name: str, strict: bool) -> bool:
     first = words[0]
     if first in STOPWORDS and first != "The":
         return False
-    if len(words) == 2 and first in gaz.given and not _org_word(words):
-        return False  # "Manager, John Smith": a person
+    if len(words) == 2 and first in gaz.given and not _org_word(words) and not signature:
+        return False  # "Manager, John Smith": a person (under a signature's title the person
+        # is the line above: "Kelly Orthodontics" is the practice)
     from privtext.tagging.recognizers.gazetteer import COMMON_WORD_SURNAMES
 
     last_parts = words[-1].split("-")
@@ -146,6 +151,7 @@ def _place(text: str, out: list[Span], s: int, e: int) -> bool:
     if any(
         out[k].entity_type != "ORGANIZATION"
         and not (weak_ok and out[k].source == "spacy_ner" and out[k].entity_type in _WEAK)
+        and not (out[k].score < 0.5 and out[k].entity_type in _WEAK)  # "Kelly" alone, 0.45
         for k in inside
     ):
         return False
@@ -230,7 +236,8 @@ def employers_after_titles(text: str, spans: list[Span]) -> list[Span]:
             m = _signature_employer(text, spans, i)
             if m is not None:
                 e = _name_end(text, m.start("name"), m.end("name"))
-                if e is not None and _looks_like_employer(text[m.start("name") : e], True):
+                name = text[m.start("name") : e] if e is not None else ""
+                if e is not None and _looks_like_employer(name, True, signature=True):
                     found = (m.start("name"), e)
                     _address_below(text, out, *found)
         if found is not None:

@@ -97,3 +97,11 @@ def test_without_the_person_line_above_a_title_the_next_line_is_no_employer():
     i = text.index("Senior")
     title = Span(i, i + len("Senior Visa Consultant"), "JOB_TITLE", 0.88, "job_title_gazetteer")
     assert employers_after_titles(text, [title]) == [title]
+
+
+def test_a_signature_with_letters_after_the_name_and_a_practice_named_after_her():
+    text = (
+        "Yours sincerely,\n\nDr Siobhan Kelly BDS MOrth RCS\nSpecialist Orthodontist\n"
+        "Kelly Orthodontics\nUnit 4, Priory Business Park, Bedford MK44 3JZ\n"
+    )
+    assert "Kelly Orthodontics" in _orgs(text)
