@@ -125,7 +125,9 @@ def _aligned_columns(text: str, lines: list[tuple[int, str]]) -> Iterator[Column
                 yield Column(h.group(), tuple(col))
 
 
-def _bar_cells(row_start: int, row: str) -> list[tuple[int, int]]:
+def bar_cells(row_start: int, row: str) -> list[tuple[int, int]]:
+    """The trimmed cells of a row drawn with bars that starts at ``row_start`` (offsets; the
+    text before a leading bar and after a trailing one is no cell)."""
     bars = [i for i, c in enumerate(row) if c == "|"]
     bounds = [-1, *bars, len(row)]
     out = []
@@ -151,13 +153,13 @@ def _bar_columns(text: str, lines: list[tuple[int, str]]) -> Iterator[Column]:
         if line.count("|") < 2:
             k += 1
             continue
-        header = _bar_cells(start, line)
+        header = bar_cells(start, line)
         cells: list[list[tuple[int, int]]] = [[] for _ in header]
         k += 1
         while k < len(lines) and lines[k][1].count("|") >= 2:
             row_start, row = lines[k]
             if _RULE_ROW.fullmatch(row) is None:
-                for j, (a, b) in enumerate(_bar_cells(row_start, row)):
+                for j, (a, b) in enumerate(bar_cells(row_start, row)):
                     if j < len(header) and a < b:
                         cells[j].append((a, b))
             k += 1
@@ -482,7 +484,7 @@ def header_cells(text: str) -> list[tuple[int, int]]:
         start, line = lines[k]
         nxt = lines[k + 1][1]
         if line.count("|") >= 2 and "-" in nxt and _RULE_ROW.fullmatch(nxt):
-            out.extend((a, b) for a, b in _bar_cells(start, line) if a < b)
+            out.extend((a, b) for a, b in bar_cells(start, line) if a < b)
     return out
 
 

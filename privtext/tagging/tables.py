@@ -14,24 +14,10 @@ from __future__ import annotations
 import re
 
 from privtext.tagging.base import GUESS_SOURCES, Span
+from privtext.tagging.columns import bar_cells
 
 SOURCE = "place_column"
 _GUESS_TYPES = frozenset({"PERSON", "ORGANIZATION"})
-
-
-def _cells(text: str, start: int, end: int) -> list[tuple[int, int]]:
-    """The cells of one table row ``text[start:end]`` (a line with pipes), trimmed."""
-    bars = [i for i in range(start, end) if text[i] == "|"]
-    out = []
-    for a, b in zip(bars, bars[1:], strict=False):
-        a += 1
-        while a < b and text[a] in " \t":
-            a += 1
-        e = b
-        while e > a and text[e - 1] in " \t":
-            e -= 1
-        out.append((a, e))
-    return out
 
 
 def _tables(text: str) -> list[list[list[tuple[int, int]]]]:
@@ -42,7 +28,7 @@ def _tables(text: str) -> list[list[list[tuple[int, int]]]]:
     for line in text.split("\n"):
         end = pos + len(line)
         if line.count("|") >= 3:
-            current.append(_cells(text, pos, end))
+            current.append(bar_cells(pos, text[pos:end]))
         elif current:
             tables.append(current)
             current = []
