@@ -229,3 +229,16 @@ def test_the_value_of_an_occupation_field_in_another_language_is_a_job_title(tex
     rec = JobTitleRecognizer()
     rec.load()
     assert expected in [text[s.start : s.end] for s in rec.analyze(text)]
+
+
+@pytest.mark.parametrize(
+    ("text", "title"),
+    [
+        ("I was told by a complaints handler, Ms Priya Raman, that", "complaints handler"),
+        ("Assign to Investigation Officer Aled Kynaston, team 4.", "Investigation Officer"),
+        ("Stephen Ruddock (2nd Officer) and the bosun, Wayan", "2nd Officer"),
+        ("he worked as a process controller at the Secunda plant", "process controller"),
+    ],
+)
+def test_occupations_added_to_the_list(text, title):
+    assert title in [text[s.start : s.end] for s in R.analyze(text)]
