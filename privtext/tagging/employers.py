@@ -41,11 +41,11 @@ _NAME = (
     r"(?:Ltd|Limited|LLP|Plc|PLC|Inc)\.?)?)"
 )
 _AT = re.compile(rf"[ \t]+(?:at|@)[ \t]+{_NAME}")
-_FOR = re.compile(rf"[ \t]+for[ \t]+{_NAME}")
+_FOR = re.compile(rf"[ \t]+(?:for|with)[ \t]+{_NAME}")
 _OF = re.compile(rf"[ \t]+of[ \t]+{_NAME}")
 _SEP = re.compile(rf"[ \t]*(?:,|\u2013|\u2014|-|\||\u00b7)[ \t]*{_NAME}")
 _END = re.compile(
-    r"[ \t]*(?:$|[,;|\u00b7(\u2013\u2014]|[ \t]-[ \t]|\.(?:\s|$)|[ \t]+(?:in|since|from|on)\b)",
+    r"[ \t]*(?:$|[,;|\u00b7()\u2013\u2014]|[ \t]-[ \t]|\.(?:\s|$)|[ \t]+(?:in|since|from|on)\b)",
     re.M,
 )
 _WEAK = frozenset({"PERSON", "LOCATION"})
@@ -193,7 +193,7 @@ def _employer_after(text: str, spans: list[Span], i: int) -> tuple[int, int] | N
         m = _AT.match(text, title.end)
         strict = False
         if m is None:
-            m = _FOR.match(text, title.end)  # "a taxi driver for Swift Cars"
+            m = _FOR.match(text, title.end)  # "a taxi driver for Swift Cars", "... with Arup"
             strict = True
     if m is None:
         m = _SEP.match(text, title.end)

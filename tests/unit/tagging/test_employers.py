@@ -105,3 +105,10 @@ def test_a_signature_with_letters_after_the_name_and_a_practice_named_after_her(
         "Kelly Orthodontics\nUnit 4, Priory Business Park, Bedford MK44 3JZ\n"
     )
     assert "Kelly Orthodontics" in _orgs(text)
+
+
+def test_an_employer_after_a_title_and_with_and_one_closed_by_a_bracket():
+    assert "Aviva Ireland" in _orgs(
+        "Niamh (31) is a data analyst with Aviva Ireland, currently on a fixed-term contract."
+    )
+    assert "BRI" in _orgs("Siobhan Moriarty | Works nights (NHS porter at BRI). Postal vote.")
