@@ -61,7 +61,6 @@ _LANGUAGE_AFTER = re.compile(
     r"|-speaking(?![\w])"
 )
 _LANGUAGE_LINE = re.compile(r"(?im)^[ \t]*(?:languages?|idiomas?|langues?|sprachen)[ \t]*:?")
-_LANGUAGE_LIST_BEFORE = re.compile(r"(?:,|and|or|&)[ \t]+\Z")
 
 
 _NAME_GOES_ON = re.compile(r"[ \t]+[A-Z]")
