@@ -25,11 +25,17 @@ A name followed by an area word is a place too: "Oyo State", "Travis County", "S
 Division", "MYSURU DISTRICT", "the Lviv region" (the name not a common word).
 
 A NER or gazetteer PERSON guess on exactly that name gives way; other tags are left alone.
+Listed places take the same slots: "to Johor Bahru" over NER's "Bahru", "in Chişinău" (looked
+up without its accents, as the town list writes it: "Chisinau").
+
+At a journey's end ("a boat to Lampedusa", "relocate to Santos", "flew to ..."), a PERSON guess
+on the name is a place even when the name is not listed; an untagged word there is left alone.
 """
 
 from __future__ import annotations
 
 import re
+import unicodedata
 from functools import lru_cache
 from importlib import resources
 
@@ -78,6 +84,15 @@ _PLACE_CODE_RX = re.compile(
     r"(?P<code>" + "|".join(_CODES) + r")(?![\w\-]|\.[A-Za-z])"
 )
 _OVER_TYPES = frozenset({"PERSON", "ORGANIZATION"})
+# A journey's end: "a boat to Lampedusa", "relocate to Santos", "flew to Entebbe". The name
+# there is a place even when it is not listed, so a PERSON guess on it gives way ("moved to
+# Olivia's list" ends in "'s"; "transferred to" and "went to" often lead to persons).
+_JOURNEY_RX = re.compile(
+    r"(?<![\w\-])(?i:relocat(?:e|es|ed|ing)|mov(?:e|es|ed|ing)|travel(?:s|led|ed|ling|ing)?|flew|"
+    r"fl(?:y|ies|ying)|flights?|boat|ferry|train|bus|coach|drove|driv(?:e|es|ing|en)|deported|"
+    r"emigrat(?:e|es|ed|ing)|trip|journey|sail(?:s|ed|ing)?|head(?:ed|ing)|sent[ \t]+back)"
+    r"[ \t]+to[ \t]+(?P<name>[A-Z][\w'\u2019\-]*(?:[ \t]+[A-Z][\w'\u2019\-]*){0,2})"
+)
 # A road by its number after "the", where the sentence goes on as a road's does: "on the A9
 # south of Daviot", "the M2 at Sandyknowes", "along the A350 near Heytesbury" ("the A1 form",
 # "the M365 account" are left alone)
@@ -136,14 +151,20 @@ def _tagged_place(spans: list[Span], start: int) -> bool:
     return any(s.start == start and s.entity_type == "LOCATION" for s in spans)
 
 
+def _fold(name: str) -> str:
+    """``name`` without its accents: "Chişinău" -> "Chisinau" (the town list is partly ASCII)."""
+    folded = unicodedata.normalize("NFKD", name)
+    return "".join(c for c in folded if not unicodedata.combining(c))
+
+
 def _match(run: str, caps: bool) -> str | None:
-    """The longest leading words of ``run`` that are an ambiguous place (in capitals: any
-    listed place)."""
+    """The longest leading words of ``run`` that are an ambiguous place or a listed one (its
+    accents dropped if need be: "Chişinău")."""
     words = run.split()
     for n in range(len(words), 0, -1):
         cand = " ".join(words[:n])
         key = cand.title() if caps else cand
-        if key in _ambiguous() or (caps and known_place(key)):
+        if key in _ambiguous() or known_place(key) or known_place(_fold(key)):
             return cand
     return None
 
@@ -221,6 +242,18 @@ def places_in_place_slots(text: str, spans: list[Span]) -> list[Span]:
     for m in _ROAD_RX.finditer(text):
         found.append(m.span("name"))
     out = list(spans)
+    for m in _JOURNEY_RX.finditer(text) if " to " in text else ():
+        start, end = m.span("name")
+        inside = [k for k, g in enumerate(out) if g.start < end and start < g.end]
+        if (
+            len(inside) != 1
+            or not _name_ends(text, end)
+            or text[end - 2 : end] in ("'s", "\u2019s")
+        ):
+            continue  # nothing tagged there: left alone ("move to Universal Credit")
+        g = out[inside[0]]
+        if g.entity_type == "PERSON" and g.source in GUESS_SOURCES and start <= g.start:
+            out[inside[0]] = Span(start, max(end, g.end), "LOCATION", SCORE, SOURCE)
     airports = (
         _AIRPORT_RX.finditer(text)
         if "irport" in text or "irstrip" in text or "irfield" in text or "erodrome" in text

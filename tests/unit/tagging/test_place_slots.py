@@ -157,3 +157,42 @@ def test_a_listed_place_in_capitals_after_at_in_capitals_is_a_place():
     text = "IN THE LABOUR COURT OF SOUTH AFRICA\nHELD AT JOHANNESBURG\n"
     assert ("JOHANNESBURG", "LOCATION") in _run(text)
     assert not any(s == "Johannesburg" for s, _ in _run("she works at Johannesburg Water"))
+
+
+@pytest.mark.parametrize(
+    ("text", "guess", "place"),
+    [
+        ("you wished to travel with your family to Johor Bahru. You stated", "Bahru",
+         "Johor Bahru"),
+        ("represented by a lawyer practising in Chişinău. The second", "Chişinău", "Chişinău"),
+    ],
+)  # fmt: skip
+def test_a_listed_place_in_a_places_slot_wins_over_a_person_guess_inside_it(text, guess, place):
+    got = _run(text, [(guess, "PERSON", "spacy_ner")])
+    assert (place, "LOCATION") in got
+    assert (guess, "PERSON") not in got
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        ("a boat to Lampedusa, by train to Calais.", "Lampedusa"),
+        ("but I am happy to relocate to Santos. My references", "Santos"),
+    ],
+)
+def test_a_journeys_end_guessed_a_person_is_a_place(text, name):
+    got = _run(text, [(name, "PERSON", "spacy_ner")])
+    assert (name, "LOCATION") in got
+    assert (name, "PERSON") not in got
+
+
+@pytest.mark.parametrize(
+    ("text", "spans"),
+    [
+        ("Hygiene patients moved to Olivia's list?", [("Olivia", "PERSON", "spacy_ner")]),
+        ("her calls were transferred to Salma at the desk", [("Salma", "PERSON", "spacy_ner")]),
+        ("affected by the move to Universal Credit.", []),
+    ],
+)
+def test_a_journey_cue_leaves_persons_and_untagged_words_alone(text, spans):
+    assert _run(text, spans) == [(s, t) for s, t, _ in spans]
