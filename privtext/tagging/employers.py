@@ -10,6 +10,8 @@ Manager, The Cliff Hotel"). Two layouts, both anchored on a JOB_TITLE span alrea
   line or follows a tagged person and a separator (a CV line or a signature). The name must
   then hold a word that is not a frequent English word, or an organisation word, so that a
   department ("Manager, Human Resources", "Nurse, Internal Medicine") is not taken;
+* a named person, then "from", then the name: the firm the person speaks for ("chatting with
+  Ruairi from Kestrel"), not a team of it ("Fiona from Payroll") nor a place;
 * a signature block: a line that is a tagged person, a line that starts with the title (and
   at most a short region after it), and a line that is only the name ("Orla Kavanagh /
   Partner Account Manager, UK & Ireland / DishDash"), with the same test on the name; an
@@ -43,6 +45,16 @@ _NAME = (
 _AT = re.compile(rf"[ \t]+(?:at|@)[ \t]+{_NAME}")
 _FOR = re.compile(rf"[ \t]+(?:for|with)[ \t]+{_NAME}")
 _OF = re.compile(rf"[ \t]+of[ \t]+{_NAME}")
+_FROM = re.compile(rf"[ \t]+from[ \t]+{_NAME}")
+# Teams of one's own firm after "from": "Fiona from Payroll", "Kyle from Homeowner Support"
+_DEPARTMENT_WORDS = frozenset(
+    "Payroll HR CS IT Finance Accounts Accounting Legal Sales Marketing Operations Ops "
+    "Compliance Admin Administration Reception Security Facilities Procurement Support Team "
+    "Desk Helpdesk Dispatch Billing Collections Claims Underwriting Logistics Warehouse "
+    "Maintenance Estates Housing Planning Licensing Recruitment Resourcing Training Audit "
+    "Risk Fraud Complaints Care Services Service Customer Customers Management Head Office "
+    "Engineering Tech Technical Product Design Research Development Quality Safety MV".split()
+)
 _SEP = re.compile(rf"[ \t]*(?:,|\u2013|\u2014|-|\||\u00b7)[ \t]*{_NAME}")
 _END = re.compile(
     r"[ \t]*(?:$|[,;|\u00b7()\u2013\u2014]|[ \t]-[ \t]|\.(?:\s|$)|[ \t]+(?:in|since|from|on)\b)",
@@ -184,8 +196,16 @@ def _employer_after(text: str, spans: list[Span], i: int) -> tuple[int, int] | N
         # "Ms Ruth Abernethy of Calder Employment Law", "Mr Gary Whitcombe of GW
         # Developments (NW) Ltd": a firm after a named person (a place is left out below)
         m = _OF.match(text, title.end)
-        if m is None or " " not in text[title.start : title.end].strip():
-            return None
+        if m is not None and " " not in text[title.start : title.end].strip():
+            m = None
+        if m is None:
+            # "chatting with Ruairi from Kestrel", "Marcus from Sparkright": the firm a named
+            # person speaks for (not a team of it: "Fiona from Payroll")
+            m = _FROM.match(text, title.end)
+            if m is None or any(
+                w.strip(".,;:") in _DEPARTMENT_WORDS for w in m.group("name").split()
+            ):
+                return None
         strict = True
     elif title.entity_type != "JOB_TITLE":
         return None

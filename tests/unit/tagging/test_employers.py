@@ -112,3 +112,18 @@ def test_an_employer_after_a_title_and_with_and_one_closed_by_a_bracket():
         "Niamh (31) is a data analyst with Aviva Ireland, currently on a fixed-term contract."
     )
     assert "BRI" in _orgs("Siobhan Moriarty | Works nights (NHS porter at BRI). Postal vote.")
+
+
+def test_the_firm_a_named_person_speaks_for_after_from():
+    assert "Kestrel" in _orgs(
+        "[19:02] Agent: Hi, you're chatting with Ruairi from Kestrel. How can I help?"
+    )
+    assert "Sparkright" in _orgs("the electrician was Marcus from Sparkright, Swindon.")
+
+
+def test_a_team_or_a_place_after_a_person_and_from_is_no_employer():
+    text = (
+        "Hi, this is Kyle from Homeowner Support. Also Hanna from HR called. "
+        "Musa Ibrahim from Kano, he resumes next week."
+    )
+    assert _orgs(text) == []
