@@ -94,7 +94,11 @@ from privtext.tagging.retype import (
     persons_inside_organisations,
     persons_named_like_organisations,
 )
-from privtext.tagging.roles import roles_next_to_persons, speaker_labels_are_no_titles
+from privtext.tagging.roles import (
+    roles_before_employers,
+    roles_next_to_persons,
+    speaker_labels_are_no_titles,
+)
 from privtext.tagging.tables import ages_in_age_columns, places_in_place_columns
 
 DEFAULT_CHUNK_CHARS = 20_000
@@ -371,7 +375,7 @@ class Tagger:
         kept = organisations_named_by_domains(text, organisation_acronyms(text, kept))
         kept = mediums_are_no_entities(text, kept)
         kept = person_name_extents(text, kept)
-        kept = roles_next_to_persons(text, kept)
+        kept = roles_before_employers(text, roles_next_to_persons(text, kept))
         kept = employers_after_titles(text, speaker_labels_are_no_titles(text, kept))
         if self.consistency and kept:
             # the other mentions, then their edges ("stacey [pearce]" after "Stacey Pearce")

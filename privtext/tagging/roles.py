@@ -12,6 +12,10 @@ too generic to tag ("the driver", "our Treasurer") or is missing from the job-ti
 * a signature: a short line right under a line that is the person's name: "J. W. KIPROTICH /
   JUDGE", "T. Ngata / Tenancy Adjudicator", "Ma. Cristina Reyes-Lopez / HR Generalist | Lumen".
 
+A fourth layout needs no person: a job said of someone before "at", "for" or "with" and a
+name ("is a paediatric registrar at Royal Manchester Children's Hospital", "a hydrogeologist
+at the Water Research Institute"; see :func:`roles_before_employers`).
+
 The role is one to four words, written in one case style (lower case, capitalised words or
 capitals), whose last word is an occupation head: the last word of an entry of the job-title
 list or one of a few role nouns (treasurer, mayor, advocate...), without the generic heads
@@ -271,6 +275,68 @@ def roles_next_to_persons(text: str, spans: list[Span]) -> list[Span]:
         return spans
     kept = [s for k, s in enumerate(spans) if k not in dropped]
     return sorted(kept + added, key=lambda s: (s.start, s.end))
+
+
+# A job said of someone before the place they do it: "is a paediatric registrar at Royal
+# Manchester Children's Hospital", "I have been Information Governance Lead at Avon ...", "a
+# hydrogeologist at the Water Research Institute". The slot makes a head noun a job that the
+# list leaves out for being too generic alone ("registrar", "lead").
+_JOB_SLOT = re.compile(
+    r"(?:(?<![\w'])(?:is|was|am|are|been|as|now|became|become|becomes)[ \t]+(?:an?[ \t]+)?|"
+    r",[ \t]+an?[ \t]+)"
+    r"(?P<role>(?:[A-Za-z][A-Za-z&\-]*[ \t]+){0,3}[A-Za-z][A-Za-z\-]*)"
+    r"[ \t]+(?:at|for|with)[ \t]+(?:the[ \t]+)?[A-Z]"
+)
+_SLOT_HEADS = frozenset({"lead", "registrar", "head"})
+_SLOT_SUFFIXES = ("ologist", "ist", "ician", "grapher", "eer")
+# People a place serves or holds, and roles of no trade: "a patient at", "a student at"
+_NOT_SLOT_ROLES = frozenset(
+    "customer customers patient resident student pupil visitor member guest passenger client "
+    "user tenant subscriber shareholder supporter applicant participant regular victim witness "
+    "parent volunteer friend fan tourist finalist specialist cyclist motorist "
+    "lot bit part one way".split()
+)
+
+
+def _slot_role(phrase: str) -> bool:
+    words = phrase.split()
+    head = words[-1].lower()
+    if head in _NOT_SLOT_ROLES or not _one_style(words):
+        return False
+    if _is_role(phrase):
+        return True
+    if head in _SLOT_HEADS:
+        return len(words) > 1  # "Technology Lead", "paediatric registrar"; not "the lead"
+    return len(head) > 5 and head.endswith(_SLOT_SUFFIXES)
+
+
+def roles_before_employers(text: str, spans: list[Span]) -> list[Span]:
+    """``spans`` plus JOB_TITLE spans for a job said of someone before "at", "for" or "with"
+    and a name (see :data:`_JOB_SLOT`); only where nothing is tagged yet.
+
+    Args:
+        text: the document.
+        spans: the kept, non-overlapping spans, sorted by start.
+
+    Returns:
+        The spans with the roles added, sorted by start.
+    """
+    if " at " not in text and " for " not in text and " with " not in text:
+        return spans
+    added: list[Span] = []
+    for m in _JOB_SLOT.finditer(text):
+        words = list(re.finditer(r"\S+", m.group("role")))
+        while words and words[0].group().lower() in _NOT_ROLE_WORDS | {"a", "an"}:
+            words.pop(0)  # "as the Technology Lead": "the" is no part of it
+        if not words:
+            continue
+        base = m.start("role")
+        start, end = base + words[0].start(), base + words[-1].end()
+        if _slot_role(text[start:end]) and _free(spans, start, end):
+            added.append(Span(start, end, "JOB_TITLE", SCORE, SOURCE))
+    if not added:
+        return spans
+    return sorted(spans + added, key=lambda s: (s.start, s.end))
 
 
 # Generic roles that label a speaker in a chat or ticket export: "Maya (Agent):", "Tom

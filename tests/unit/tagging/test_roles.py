@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from privtext.tagging.base import Span
-from privtext.tagging.roles import roles_next_to_persons
+from privtext.tagging.roles import roles_before_employers, roles_next_to_persons
 
 
 def _roles(text: str, *names: str) -> list[str]:
@@ -153,3 +153,46 @@ def test_a_capitalised_role_opening_a_clause_before_a_name_is_a_job_title(text, 
 )
 def test_generic_heads_are_a_role_between_a_determiner_and_a_named_person(text, names, expected):
     assert _roles(text, *names) == expected
+
+
+def _slot_roles(text: str, spans: list[Span] = ()) -> list[str]:
+    out = roles_before_employers(text, list(spans))
+    return [text[s.start : s.end] for s in out if s.entity_type == "JOB_TITLE"]
+
+
+@pytest.mark.parametrize(
+    ("text", "role"),
+    [
+        ("The bride, 31, is a paediatric registrar at Royal Manchester Children's Hospital.",
+         "paediatric registrar"),
+        ("Dr Efua Amissah, a hydrogeologist at the Water Research Institute, said",
+         "hydrogeologist"),
+        ("For four years I have been Information Governance Lead at Avon and Wiltshire NHS",
+         "Information Governance Lead"),
+        ("You mentioned you are a Technology Lead at the Electronic City campus.",
+         "Technology Lead"),
+        ("She works as a customer service executive for Vodafone.", "customer service executive"),
+    ],
+)  # fmt: skip
+def test_a_job_said_of_someone_before_at_and_a_name_is_a_job_title(text, role):
+    assert _slot_roles(text) == [role]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "He is a patient at Leeds General Infirmary.",
+        "She was a student at Dalhousie University.",
+        "He is the lead for Safeguarding.",
+        "The hearing is fixed for April 5.",
+        "She is a regular at The Green Man.",
+    ],
+)
+def test_people_a_place_serves_and_bare_heads_are_no_job_in_that_slot(text):
+    assert _slot_roles(text) == []
+
+
+def test_a_tagged_span_in_the_slot_is_left_alone():
+    text = "I am a German researcher at RIKEN in Wako."
+    nat = Span(7, 13, "NATIONALITY", 0.9, "test")
+    assert _slot_roles(text, [nat]) == []
