@@ -298,6 +298,13 @@ _PERSON_NOUNS = (
 )
 _PERSON_NOUN_WORD = re.compile(rf"(?:{_PERSON_NOUNS})")
 _NAME_TOKEN = r"[A-Z\u00c0-\u00de][^\W\d_]+(?:[\-'\u2019][A-Z\u00c0-\u00de]?[^\W\d_]+)*"
+# A name with an age in brackets: "Children: Elis (6), Mali (3)", "Jordan (29) arrived late",
+# "Dependants: Sofia (4) and Rory (18 months)" (the name a given name, a surname, a place or no
+# common word: not "Comments (3)", "Tel (01) 840 2217")
+_NAME_BRACKET_AGE = re.compile(
+    rf"(?<![\w\-'.])(?P<ent>{_NAME_TOKEN}(?:[ \t]{_NAME_TOKEN})?)[ \t]*"
+    r"\((?:[1-9][0-9]?)(?:[ \t]*(?:months?|mths?|yrs?|years?|y/o|y))?\)"
+)
 _APPOSITIVE_BEFORE = re.compile(
     r"(?i:\b(?:a|an|the|one|another|our|their|his|her|my|your|its|this|that)[ \t]+|"
     r"[A-Za-z]['\u2019]s[ \t]+)(?P<np>(?:[A-Za-z\-]+[ \t]+){0,2}[A-Za-z\-]+)"
@@ -836,6 +843,22 @@ class PersonCueRecognizer(Recognizer):
             out.append(Span(m.start("ent"), m.end("ent"), "PERSON", self.INITIALS_SCORE, self.name))
         for m in _CAPS_NAME_AGE.finditer(text):
             if not self._place_or_org(m.group("ent").title()):
+                self._add(out, text, m.start("ent"), m.end("ent"), self.APPOSITION_SCORE)
+        for m in _NAME_BRACKET_AGE.finditer(text) if "(" in text else ():
+            words = m.group("ent").split()
+            if words[0] in STOPWORDS or words[0] in TITLES or words[0] in MONTHS_DAYS:
+                continue
+            before = text[max(0, m.start() - 40) : m.start()].rstrip(" \t,").split()
+            prev = before[-1].strip("\"'\u201c\u201d\u2018\u2019") if before else ""
+            if prev[:1].isupper() and not prev.endswith(":"):
+                continue  # the end of a longer name: "KHALIL, Omar (29)", "Valeria Ortiz ..."
+            if any(not w[1:].islower() for w in words if "-" not in w and "'" not in w):
+                continue  # "WhatsApp (3)"
+            if all(
+                w in gaz.given or _rare_as_word(w.lower(), 3.6) or known_place(w)
+                or (w in gaz.surnames and _rare_as_word(w.lower(), 4.5))
+                for w in words
+            ):  # fmt: skip
                 self._add(out, text, m.start("ent"), m.end("ent"), self.APPOSITION_SCORE)
         if "sent" in text or "eceived" in text or "paid" in text:
             for m in _CAPS_PAYEE.finditer(text):

@@ -397,3 +397,30 @@ def test_a_speaker_after_a_bare_time_and_a_maiden_name_in_brackets():
     assert "Mere T\u016bhoe" in {text[s.start : s.end] for s in PersonCueRecognizer().analyze(text)}
     text = "Applicant 2: Abena Mensah (n\u00e9e Owusu), born 3 February 1982"
     assert "Owusu" in {text[s.start : s.end] for s in PersonCueRecognizer().analyze(text)}
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Dependants: Sofia (4) and Rory (18 months). Remaining", ["Sofia", "Rory"]),
+        ("Children: Elis (6), Mali (3)\nSection 3", ["Elis", "Mali"]),
+        ("Session 9\n\nJordan (29) arrived 10 minutes late", ["Jordan"]),
+    ],
+)
+def test_a_name_with_an_age_in_brackets_is_a_person(text, expected):
+    got = [text[s.start : s.end] for s in R.analyze(text) if s.entity_type == "PERSON"]
+    assert got == expected
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Brighton VIC 3186 Ph (03) 7010 4418",
+        "Comments (3)  Replies (2)",
+        "Shared on WhatsApp (3) times",
+        "Defendant: KHALIL, Omar (29), of no fixed abode",
+    ],
+)
+def test_words_numbers_and_the_end_of_a_longer_name_before_brackets_are_left_alone(text):
+    got = [text[s.start : s.end] for s in R.analyze(text) if s.entity_type == "PERSON"]
+    assert all(g not in ("Ph", "Comments", "Replies", "WhatsApp", "Omar") for g in got)
