@@ -185,6 +185,16 @@ _SCHEMES: tuple[_Scheme, ...] = (
         compile_context(_NINO_CONTEXT),  # type: ignore[arg-type]
     ),
     _Scheme(
+        # Ireland's PPS number: seven digits and one or two letters ("7284913WA"); in the
+        # labelled sets that shape is a PPSN every time, named or not
+        "ie_ppsn",
+        re.compile(_B + r"[0-9]{7}[A-W][A-IW]?" + _E),
+        lambda s: True,
+        0.6,
+        False,
+        compile_context(("pps", "ppsn", "personal public service", "prsi")),  # type: ignore[arg-type]
+    ),
+    _Scheme(
         "in_pan",  # India PAN: five letters (the fourth the holder type), four digits, a letter
         re.compile(_B + r"[A-Z]{3}[ABCFGHJLPT][A-Z][0-9]{4}[A-Z]" + _E),
         lambda s: True,

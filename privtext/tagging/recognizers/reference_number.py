@@ -774,6 +774,13 @@ def _strong_value(value: str, has_pfx: bool) -> bool:
     )
 
 
+# A crypto wallet: a Bitcoin bech32 address ("bc1q9m4k..."), an Ethereum address ("0x" and 40
+# hex digits). Both shapes are theirs alone.
+_WALLET_RX = re.compile(
+    r"(?<![\w\-])(?P<id>bc1[02-9ac-hj-np-z]{25,62}|0x[0-9a-fA-F]{40})(?![\w\-])"
+)
+
+
 class AccountNumberRecognizer(Recognizer):
     """Tag account, customer, policy, passport... numbers as ``ACCOUNT_NUMBER``."""
 
@@ -801,6 +808,8 @@ class AccountNumberRecognizer(Recognizer):
 
         for m in _scan(_SORT_CODE_RX, text, windows):
             add(*m.span("ent"), _SORT_CODE_SCORE)
+        for m in _WALLET_RX.finditer(text) if "bc1" in text or "0x" in text else ():
+            add(*m.span("id"), _ACCOUNT_SCORE)
         for m in _scan(_NZ_ACCOUNT_RX, text, windows):
             add(*m.span("ent"), _ACCOUNT_SCORE)
         for m in _scan(_NAME_THEN_NUMBER, text, windows):

@@ -182,3 +182,11 @@ def test_animal_tags_and_transponders(text, expected):
 def test_a_spaced_fifteen_digit_number_without_a_tag_word_is_no_transponder():
     text = "Total 982 000412236517 units shipped"
     assert NationalIdRecognizer().analyze(text) == []
+
+
+def test_an_irish_pps_number_is_found_by_its_shape_alone():
+    text = "PPS numbers supplied: Ciarán 7284913WA; Niamh 8836120SH."
+    got = [text[s.start : s.end] for s in R.analyze(text) if s.score >= THRESHOLD]
+    assert got == ["7284913WA", "8836120SH"]
+    bare = "acknowledgement quotes 6382154T and 12345678AB"
+    assert [bare[s.start : s.end] for s in R.analyze(bare)] == ["6382154T"]

@@ -580,3 +580,15 @@ def test_new_zealand_accounts_and_plates_after_more_vehicle_words(text, expected
 def test_a_call_sign_is_a_case_number():
     text = "IMO number: 9487213          Call sign: 9HA4821\nFlag State: Malta"
     assert "9HA4821" in [text[s.start : s.end] for s in C.analyze(text)]
+
+
+def test_crypto_wallet_addresses_are_accounts():
+    text = (
+        "Linked wallets: BTC bc1q9m4k7r2xw0fj8c6hszl3tq5yv2d8e0pa7n4us6; ETH "
+        "0x7C3a91E0b4dF28a6152c9e3B7d10Fa94C6e2B815\nNot a wallet: 0x7C3a91 or bc1 alone."
+    )
+    got = [text[s.start : s.end] for s in A.analyze(text)]
+    assert got == [
+        "bc1q9m4k7r2xw0fj8c6hszl3tq5yv2d8e0pa7n4us6",
+        "0x7C3a91E0b4dF28a6152c9e3B7d10Fa94C6e2B815",
+    ]
