@@ -729,6 +729,12 @@ _PLATE_RX = re.compile(
     r"[0-9]{1,4}[EH]?|[A-Z]{2,3}[ \u00a0](?=[0-9A-Z]{0,3}[0-9])[0-9][0-9A-Z]{3,4}"
     r"|[0-9]{2,3}-[A-Z]{1,2}-[0-9]{1,6})(?![\w\-]|/[0-9])"
 )
+# A South African plate ends in its province's code, which makes it a plate without a cue:
+# "BKM 418 NC", "KC 44 PM GP"
+_ZA_PLATE_RX = re.compile(
+    r"(?<![\w\-])(?P<id>[A-Z]{2,3} ?[0-9]{2,3}(?: ?[A-Z]{2})? (?:GP|NC|NW|MP|EC|FS|ZN|L))"
+    r"(?![\w\-])"
+)
 # the answer to a request on a later line: "policy number please?" / "its 4471 9920"
 _ANSWER_DIGITS = re.compile(
     r"(?<![\w\-/.+:,])[0-9](?:[0-9]|[ \-](?=[0-9])){5,24}(?![\w\-/:]|[.,][0-9])"
@@ -894,9 +900,10 @@ class AccountNumberRecognizer(Recognizer):
                 continue
             if _ACCOUNT_REQUEST.search(text, max(0, s - _REQUEST_WINDOW), s) is not None:
                 add(s, e, _REQUEST_SCORE)
-        for m in _scan(_PLATE_RX, text, windows):
-            if m.span("id") not in seen:
-                add(*m.span("id"), _PLATE_SCORE)
+        for rx in (_PLATE_RX, _ZA_PLATE_RX):
+            for m in _scan(rx, text, windows):
+                if m.span("id") not in seen:
+                    add(*m.span("id"), _PLATE_SCORE)
         for m in _scan(_BOOKING_CODE_RX, text, windows):
             if m.span("ent") not in seen:
                 add(*m.span("ent"), _ACCOUNT_SCORE)

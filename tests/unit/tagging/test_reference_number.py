@@ -592,3 +592,11 @@ def test_crypto_wallet_addresses_are_accounts():
         "bc1q9m4k7r2xw0fj8c6hszl3tq5yv2d8e0pa7n4us6",
         "0x7C3a91E0b4dF28a6152c9e3B7d10Fa94C6e2B815",
     ]
+
+
+def test_a_south_african_plate_is_found_by_its_province_code():
+    text = "Fleet list\nBKM 418 NC    Isuzu D-Max\nVW Polo, registration KC 44 PM GP\nRoom 12 NC"
+    got = [text[s.start : s.end] for s in A.analyze(text)]
+    assert "BKM 418 NC" in got
+    assert "KC 44 PM GP" in got
+    assert not any("12 NC" in g for g in got)
