@@ -71,7 +71,7 @@ _PATTERNS: list[tuple[str, str, float]] = [
         0.8,
     ),
     # I'm 29, F / my mother is 72 / who was seventeen at the material time / turning 16 /
-    # she is now 21 and / who was then 17, / Customer is 71,
+    # she is now 21 and / who was then 17, / Customer is 71, / born in 2008, making him 16;
     (
         "subject_age",
         rf"(?<![\w])(?i:(?:i'?m|i\s+am|i\s+was|(?:he|she)(?:'s|s|\s+is|\s+was)|who\s+(?:is|was)|"
@@ -82,7 +82,7 @@ _PATTERNS: list[tuple[str, str, float]] = [
         rf"policyholder|resident|passenger|pupil|student)\s+(?:is|was)"
         rf"|(?-i:[A-Z][a-z\u00e0-\u024f'\-]+),\s+(?:is|was|still\s+only|only)"
         rf"|you\s+are|you'?re|(?:the\s+)?(?:client|patient|resident)(?=\s+now\b))"
-        rf"(?:\s+(?:now|then|still))?|(?:just\s+)?(?:turning|turned|turns))\s+"
+        rf"(?:\s+(?:now|then|still))?|(?:just\s+)?(?:turning|turned|turns)|making\s+(?:him|her|me))\s+"
         rf"(?P<p7>{_NUM}(?:\s+(?i:years?|yrs|months?|weeks?)(?!\s+(?i:old|of\s+age|ago)\b))?)"
         rf"(?=[ \t]*(?:[,.;)!?\n]|$)|\s+(?i:and|at|now|today|next|this|the|on|in|"
         rf"back|when|but|so|or)\b|\s+[MF]\b)",
@@ -96,10 +96,11 @@ _PATTERNS: list[tuple[str, str, float]] = [
         r"(?=,\s|;\s|\)|\s[\u2013\u2014]\s|\.(?:[ \t]|\n|\Z)|[ \t]*(?:\n|\Z)|\s(?i:years?|yrs)\))",
         0.7,
     ),
-    # Because Ilyas is 19 and ... (the name must be a known given name: see analyze)
+    # Because Ilyas is 19 and ... / Conor was only 19. (the name must be a known given name:
+    # see analyze)
     (
         "name_is_age",
-        r"(?<![\w])(?P<name>[A-Z][a-z\u00e0-\u024f'\-]+)\s+(?:is|was)\s+(?:now\s+)?"
+        r"(?<![\w])(?P<name>[A-Z][a-z\u00e0-\u024f'\-]+)\s+(?:is|was)\s+(?:(?:now|only|still)\s+)?"
         r"(?P<p17>[0-9]{1,3})(?=[ \t]*(?:[,.;)!?\n]|$)|\s+(?i:and|but|so|now|years|yrs)\b)",
         0.7,
     ),

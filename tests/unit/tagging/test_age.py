@@ -81,6 +81,8 @@ def test_when_text_has_no_age_then_nothing_is_tagged(text, spans_of):
         ("She is now 21 and living in a hotel", "21"),
         ("In that year Fadi, who was then 17, was detained", "17"),
         ("Customer is 71, lives alone", "71"),
+        ("his date of birth is 12/03/2008, making him 16; the Home Office", "16"),
+        ("this news will be very difficult; Conor was only 19.", "19"),
     ],
 )
 def test_ages_stated_of_a_person_are_found(text, age):
