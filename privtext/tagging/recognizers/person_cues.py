@@ -474,6 +474,15 @@ _LOWER_NAME_MAX_ZIPF = 3.5
 
 
 @lru_cache(maxsize=100_000)
+@lru_cache(maxsize=1)
+def _nationality_words() -> frozenset[str]:
+    """One-word nationalities of the gazetteer ("German", "Kenyan")."""
+    gaz = load_gazetteer(None)
+    return frozenset(
+        p for ps in gaz.phrases.values() for p, t, _ in ps if t == "NATIONALITY" and " " not in p
+    )
+
+
 def _rare_as_word(word: str, limit: float | None = None) -> bool:
     from wordfreq import zipf_frequency
 
@@ -750,6 +759,9 @@ class PersonCueRecognizer(Recognizer):
                 break
             if part and known_place(part):
                 e = comma  # "Signed: A. D. Ndiaye, Dakar, 28 February": the place is no name
+                break
+            if part and part.split()[0] in _nationality_words():
+                e = comma  # "Co-tenant: Lukas Becker, German citizen"
                 break
             comma = text.find(",", comma + 1, e)
         # a field's abbreviation after the name ("Darnell J. Villanueva SSN: 439-...")

@@ -1269,10 +1269,11 @@ class SpacyNerRecognizer(BatchRecognizer):
                     ):
                         start = lead.end()
                 if etype == "PERSON":
-                    # "Kenyan Daniel Kiprotich Rotich": a nationality NER ran into the name
+                    # "Kenyan Daniel Kiprotich Rotich", "Ethiopian Birhanu Tadesse": a nationality
+                    # NER ran into the name (a known given name or two more words after it)
                     first, _, rest = text[start:end].partition(" ")
                     if (
-                        rest.split(" ", 1)[0] in given
+                        (rest.split(" ", 1)[0] in given or len(rest.split()) >= 2)
                         and _known_phrase_type(first) == "NATIONALITY"
                         and first not in given
                     ):

@@ -424,3 +424,9 @@ def test_a_name_with_an_age_in_brackets_is_a_person(text, expected):
 def test_words_numbers_and_the_end_of_a_longer_name_before_brackets_are_left_alone(text):
     got = [text[s.start : s.end] for s in R.analyze(text) if s.entity_type == "PERSON"]
     assert all(g not in ("Ph", "Comments", "Replies", "WhatsApp", "Omar") for g in got)
+
+
+def test_a_nationality_after_a_fields_name_and_a_comma_is_no_part_of_the_name():
+    text = "3. Co-tenant: Lukas Becker, German citizen\n   Passport No: C01X0"
+    got = [text[s.start : s.end] for s in R.analyze(text) if s.entity_type == "PERSON"]
+    assert got == ["Lukas Becker"]

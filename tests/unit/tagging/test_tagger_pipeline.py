@@ -887,6 +887,10 @@ def test_a_nationality_run_into_a_ner_person_is_its_own_span(full_tagger):
     got = [(s.entity_type, text[s.start : s.end]) for s in full_tagger.tag_batch([text])[0]]
     assert ("NATIONALITY", "Kenyan") in got
     assert not any(t == "PERSON" and "Kenyan" in s for t, s in got)
+    text = "Rotich, 24, from Iten, who outsprinted Ethiopian Birhanu Tadesse in the last 200m"
+    got = [(s.entity_type, text[s.start : s.end]) for s in full_tagger.tag_batch([text])[0]]
+    assert ("NATIONALITY", "Ethiopian") in got
+    assert not any(t == "PERSON" and "Ethiopian" in s for t, s in got)
 
 
 def test_a_single_letter_is_no_place_or_organisation_but_an_initial_may_be_a_person():
