@@ -377,9 +377,18 @@ _NOT_NOTE_INITIALS = frozenset(
     "CEO CFO CTO COO ICU ITU HDU NAD OT PT ED AE RN DN HCA FTA DNA WNB NFA CXL".split()
 )
 # A lower-case speaker after a chat export's time stamp: "03/08/2024, 07:20 - tolu: thanks"
+# (accents, an apostrophe, a dot and a closing initial too: "aoife o'sullivan", "tomás b",
+# "wei.jie")
+_LOWER_SPEAKER_NAME = (
+    r"(?P<ent>[a-z\u00e0-\u024f][a-z\u00e0-\u024f\-'\u2019]{1,20}(?:\.[a-z\u00e0-\u024f]{2,20})?"
+    r"(?:[ \t][a-z\u00e0-\u024f](?:[a-z\u00e0-\u024f\-'\u2019]{1,20})?)?)"
+)
 _STAMPED_LOWER_SPEAKER = re.compile(
-    rf"(?m)^[ \t]*(?:{_CHAT_STAMP})"
-    r"(?P<ent>[a-z][a-z\-]{1,20}(?:[ \t][a-z][a-z\-]{1,20})?)[ \t]*:[ \t]"
+    rf"(?m)^[ \t]*(?:{_CHAT_STAMP}){_LOWER_SPEAKER_NAME}[ \t]*:[ \t]"
+)
+# ... and after a bare time ("09:12 wei.jie: morning"), where the same speaker must come back
+_TIMED_LOWER_SPEAKER = re.compile(
+    rf"(?m)^[ \t]*\d{{1,2}}:\d{{2}}(?::\d{{2}})?[ \t]+{_LOWER_SPEAKER_NAME}[ \t]*:[ \t]"
 )
 # A profile or list line opening with a name and an age: "Femi, 32 \u00b7 Peckham"
 _NAME_AGE_LINE = re.compile(
@@ -1069,6 +1078,14 @@ class PersonCueRecognizer(Recognizer):
                 out.append(
                     Span(m.start("ent"), m.end("ent"), "PERSON", self.LETTER_SCORE, self.name)
                 )
+        timed = list(_TIMED_LOWER_SPEAKER.finditer(text))
+        if len(timed) >= 2:
+            said = Counter(m.group("ent") for m in timed)
+            for m in timed:
+                if said[m.group("ent")] >= 2 and m.group("ent") not in _NOT_NAMES:
+                    out.append(
+                        Span(m.start("ent"), m.end("ent"), "PERSON", self.LETTER_SCORE, self.name)
+                    )
         for m in _SELF_INTRO.finditer(text):
             # "Hi Mr Hussain it's Jade from flat 2": a given name introducing its bearer
             ent = m.group("ent")

@@ -430,3 +430,19 @@ def test_a_nationality_after_a_fields_name_and_a_comma_is_no_part_of_the_name():
     text = "3. Co-tenant: Lukas Becker, German citizen\n   Passport No: C01X0"
     got = [text[s.start : s.end] for s in R.analyze(text) if s.entity_type == "PERSON"]
     assert got == ["Lukas Becker"]
+
+
+def test_lower_case_chat_speakers_with_accents_apostrophes_dots_and_initials():
+    text = (
+        "[19:42] aoife o'sullivan: Hi all\n[19:45] tomás b: Also is anyone\n"
+        "[09:16] sana q: how is Chachi\n"
+    )
+    got = [text[s.start : s.end] for s in R.analyze(text) if s.entity_type == "PERSON"]
+    assert got[:3] == ["aoife o'sullivan", "tomás b", "sana q"]
+
+
+def test_a_lower_case_speaker_after_a_bare_time_must_come_back():
+    text = "09:12 wei.jie: morning\n09:15 wei.jie: yes\n09:48 jo reyes: Manila team here\n"
+    got = [text[s.start : s.end] for s in R.analyze(text) if s.entity_type == "PERSON"]
+    assert got == ["wei.jie", "wei.jie"]
+    assert R.analyze("10:30 meeting: agenda below\n") == []
