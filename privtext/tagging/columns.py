@@ -1,4 +1,4 @@
-"""Persons, reference numbers and addresses found through the header of a table's column.
+"""Persons, reference numbers, addresses and logins found through the header of a table's column.
 
 Registers, trackers and rotas list people in a column headed "TENANT", "PATIENT" or "Name",
 often by the surname alone ("Okonkwo", "MacInnes / Tait"), where nothing else in the row says
@@ -27,7 +27,9 @@ Per column, by its header:
   is one code of five to twenty-four letters, digits and ``/-.``, with at least two digits, not
   a date, a time or an amount, is a CASE_NUMBER, ACCOUNT_NUMBER or NATIONAL_ID by the header;
 * **addresses** ("Address", "Property", "Premises"; not "E-mail address" or "IP address"): a
-  cell with a digit and a word of letters is one STREET_ADDRESS.
+  cell with a digit and a word of letters is one STREET_ADDRESS;
+* **logins** ("User ID", "Username", "Login", "Handle"): a cell that is one token of letters,
+  digits and ``._-@`` is a USERNAME ("DCHATTERJEE", "EXT_SAKTER").
 
 A new span never displaces a kept span that reaches outside its cell, nor a span from a
 pattern (an e-mail, a phone, a date...) with a score the default policy acts on: only spans
@@ -47,6 +49,7 @@ from privtext.tagging.base import GUESS_SOURCES, Span
 PERSON_SOURCE = "person_column"
 REFERENCE_SOURCE = "reference_column"
 ADDRESS_SOURCE = "address_column"
+LOGIN_SOURCE = "login_column"
 SCORE = 0.8
 # Below the default policy's minimum score: a tag that weak gives way to a column's reading
 # ("1803411248" under "CHI", read as a telephone at 0.4)
@@ -242,6 +245,14 @@ _NOT_REFERENCE_WORDS = frozenset(
     rate batch lot expiry dose strength hours age postcode zip size weight items pages
     """.split()
 )
+# headers of a column of logins: "User ID", "Username", "Login", "Handle"
+_LOGIN_HEADERS = frozenset(
+    {
+        ("user", "id"), ("userid",), ("username",), ("user", "name"), ("login",), ("login", "id"),
+        ("logon",), ("logon", "id"), ("handle",), ("user",), ("account", "name"),
+        ("sign", "in"), ("user", "login"), ("gamertag",),
+    }
+)  # fmt: skip
 _ADDRESS_WORDS = frozenset({"address", "addresses", "property", "premises", "addr"})
 _NOT_ADDRESS_WORDS = frozenset({"email", "mail", "ip", "web", "mac", "wallet", "url"})
 
@@ -274,6 +285,8 @@ def header_kind(header: str) -> str | None:
         if "name" in words or words[0] in _PERSON_WORDS:  # "Patient name & address"
             return "org_address" if any(w in _NOT_PERSON_WORDS for w in words) else "name_address"
         return "address"
+    if tuple(words) in _LOGIN_HEADERS:
+        return "login"
     if any(w in _NOT_REFERENCE_WORDS for w in words):
         return None
     if len(words) >= 2 and any(w in _REFERENCE_WORDS for w in words[1:]):
@@ -310,6 +323,9 @@ _DATE_OR_TIME = re.compile(
     r"|[0-9]{1,3}(?:,[0-9]{3})+(?:\.[0-9]+)?|[0-9]+\.[0-9]+|[0-9]{1,5}"
 )
 # a house number before a word: "14 Dixon Avenue", "0/1, 14 Dixon Avenue", "12B Rua Augusta"
+# a login: one token of letters, digits and ._-@ with a letter ("DCHATTERJEE", "EXT_SAKTER")
+_LOGIN_CELL = re.compile(r"(?=[^\s]*[A-Za-z])[A-Za-z0-9][A-Za-z0-9._\-@]{2,39}")
+_NOT_LOGINS = frozenset({"n/a", "none", "nil", "tbc", "tba", "yes", "no", "unknown", "shared"})
 _ADDRESS_CELL = re.compile(r"(?:^|.*?[\s,])[0-9]{1,5}[A-Za-z]?,?[ \t]+[^\W\d_]{2,}")
 
 
@@ -539,7 +555,11 @@ def entities_in_table_columns(text: str, spans: list[Span]) -> list[Span]:
                     changed |= _place(kept, new, (a, b), frozenset({"PERSON"}))
             continue
         for a, b in col.cells:
-            if kind == "reference" and _reference_in_cell(text, a, b):
+            if kind == "login" and _LOGIN_CELL.fullmatch(text, a, b) is not None:
+                if text[a:b].lower() not in _NOT_LOGINS:
+                    new = Span(a, b, "USERNAME", SCORE, LOGIN_SOURCE)
+                    changed |= _place(kept, new, (a, b), frozenset({"USERNAME"}))
+            elif kind == "reference" and _reference_in_cell(text, a, b):
                 new = Span(a, b, _reference_type(col.header), SCORE, REFERENCE_SOURCE)
                 changed |= _place(kept, new, (a, b), _REFERENCE_OWN)
             elif kind in ("name_address", "org_address"):

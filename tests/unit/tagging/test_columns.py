@@ -53,6 +53,9 @@ def _surfaces(text: str, spans: list[Span]) -> list[tuple[str, str]]:
         ("Email address", None),
         ("IP address", None),
         ("STATUS", None),
+        ("User ID", "login"),
+        ("Username", "login"),
+        ("Last login", None),
     ],
 )
 def test_a_header_says_what_its_cells_are(header, kind):
@@ -226,3 +229,15 @@ def test_a_code_after_a_short_prefix_in_a_reference_column():
     got = _surfaces(text, entities_in_table_columns(text, []))
     assert ("MUM 184420", "NATIONAL_ID") in got and ("N 6618203", "NATIONAL_ID") in got
     assert ("CSCS 08311742", "NATIONAL_ID") not in got  # a scheme's name is no prefix
+
+
+def test_logins_under_a_user_id_header():
+    text = (
+        "| Employee no. | Name | User ID | Last login |\n|---|---|---|---|\n"
+        "| NS11203 | Deepika Chatterjee | DCHATTERJEE | 20-12-2024 |\n"
+        "| CT-4471 | Sabina Akter | EXT_SAKTER | never |\n"
+        "| NS12020 | Ann Lee | n/a | never |\n"
+    )
+    got = _surfaces(text, entities_in_table_columns(text, []))
+    assert ("DCHATTERJEE", "USERNAME") in got and ("EXT_SAKTER", "USERNAME") in got
+    assert not any(t == "USERNAME" and s in ("n/a", "never") for s, t in got)
