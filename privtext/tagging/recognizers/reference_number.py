@@ -245,6 +245,14 @@ _CASE_PATTERNS: list[tuple[str, str, float]] = [
         r"(?m)^[ \t]*(?P<ent>[0-9]{6,14})(?=[ \t]{2,}|\t)[ \t]+[A-Z][A-Z'\-]+(?:[ \t][A-Z'\-]+)*,",
         0.75,
     ),
+    # a UUID ("d1f4a8c2-7b39-4e11-9a62-08f3c5e1b7d4"): a device's, a record's or an invoice's
+    # identifier, one of a kind by design
+    (
+        "uuid",
+        r"(?<![\w\-])(?P<ent>[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-"
+        r"[0-9a-fA-F]{12})(?![\w\-])",
+        0.8,
+    ),
 ]
 _CASE_RX = [(n, re.compile(rx), sc) for n, rx, sc in _CASE_PATTERNS]
 _KW_PATTERNS = frozenset({"strong_kw", "weak_kw", "weak_kw_code"})
@@ -609,8 +617,8 @@ _ACCOUNT_CONNECTOR = (
 # keywords that are also ordinary words, or often next to amounts ("the user 12", "tax 1200
 # was paid") need a connector
 _ACCOUNT_NEEDS_CONNECTOR = re.compile(
-    r"(?i)^(?:user|staff|card|tax|vat|insurance|benefits?|pension|login|routing|payroll|album|"
-    r"personnel|hospital|clinic|meter|billing|serial|vehicle|frame|service|learner)$"
+    r"(?i)^(?:user|staff|card|tax|vat|insurance|benefits?|pension|login|payroll|album|"
+    r"personnel|hospital|clinic|meter|billing|vehicle|frame|service|learner)$"
 )
 # keywords that need a connector or a number that clearly is one ("order 66", "in order
 # to", "registration 2019", but "contract VN 44019823", "order 4471923")
@@ -618,8 +626,10 @@ _ACCOUNT_NEEDS_STRONG = re.compile(
     r"(?i)^(?:order|contract|booking|confirmation|student|member|client|permit|"
     r"residence permit|work permit|registration|vehicle registration|plate|practice|"
     r"practitioner|tenancy|tenant|lease|mandate|case file|subscription|reservation|"
-    r"bestellung|auftrag|session|chat session|transaction|shield|rego)$"
+    r"bestellung|auftrag|session|chat session|transaction|shield|rego|serial|routing)$"
 )
+# a device's serial after "serial" alone: capitals and digits mixed ("C02FK4Q8MD6R")
+_SERIAL_VALUE = re.compile(r"(?=(?:[A-Z]*[0-9]){3})(?=(?:[0-9]*[A-Z]){3})[A-Z0-9]{8,20}")
 # "Executive Order 13769", "court order": an order that is not a purchase
 _NOT_AN_ACCOUNT_BEFORE = re.compile(r"(?i)(?<!\w)(?:executive|presidential|royal)\s*$")
 
@@ -832,7 +842,8 @@ class AccountNumberRecognizer(Recognizer):
             if not has_conn and _ACCOUNT_NEEDS_CONNECTOR.match(kw):
                 continue
             if not has_conn and _ACCOUNT_NEEDS_STRONG.match(kw):
-                if not _strong_value(value, has_pfx) or _YEAR.fullmatch(value):
+                serial = kw.lower() == "serial" and _SERIAL_VALUE.fullmatch(value) is not None
+                if not (_strong_value(value, has_pfx) or serial) or _YEAR.fullmatch(value):
                     continue
             if _NOT_AN_ACCOUNT_BEFORE.search(text, max(0, m.start() - 15), m.start()):
                 continue

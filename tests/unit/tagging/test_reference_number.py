@@ -600,3 +600,19 @@ def test_a_south_african_plate_is_found_by_its_province_code():
     assert "BKM 418 NC" in got
     assert "KC 44 PM GP" in got
     assert not any("12 NC" in g for g in got)
+
+
+def test_a_uuid_is_an_identifier():
+    text = "an iPhone (device ID d1f4a8c2-7b39-4e11-9a62-08f3c5e1b7d4). Not d1f4a8c2-7b39."
+    got = [text[s.start : s.end] for s in C.analyze(text)]
+    assert got == ["d1f4a8c2-7b39-4e11-9a62-08f3c5e1b7d4"]
+
+
+def test_a_serial_or_routing_number_without_number_after_the_word():
+    text = (
+        "Kyle's laptop (serial C02FK4Q8MD6R) was isolated; account 718204993, "
+        "routing 071923884. The serial killer was 12 years."
+    )
+    got = [text[s.start : s.end] for s in A.analyze(text)]
+    assert "C02FK4Q8MD6R" in got and "071923884" in got
+    assert "12" not in got
