@@ -868,7 +868,8 @@ def refine(text: str, start: int, end: int, etype: str) -> str | None:
     * a PERSON that is a known place or ends with an organisation head word ("Hospital",
       "Court", "Ltd") is retyped; a LOCATION or ORGANIZATION that is a person's initials
       ("L.G.", "T.S.") or a known given name is a PERSON;
-    * a PERSON without an upper-case letter is dropped, and so is a PERSON made only of
+    * a PERSON whose every word holds a digit ("H91 X2K8") or without an upper-case letter is
+      dropped, and so is a PERSON made only of
       frequent English words that no name list knows (``Arrival``, ``Cheers``, ``Computer
       Science``); a known job title is a JOB_TITLE;
     * a LOCATION or ORGANIZATION of two or three title-case words followed by an age
@@ -907,6 +908,8 @@ def refine(text: str, start: int, end: int, etype: str) -> str | None:
         return None  # "DC Fiona Ruddock": a rank, not Washington DC
     if not any(c.isalpha() for c in surface):
         return None
+    if etype == "PERSON" and all(any(c.isdigit() for c in w) for w in surface.split()):
+        return None  # "H91 X2K8" (an Eircode), "A54": a code, no name
     if len(surface.strip()) == 1 and etype != "PERSON":
         return None  # "U", "L", "N": a code letter in a table, no place or organisation
     if surface.rstrip(".") in _DAY_MONTH_WORDS:

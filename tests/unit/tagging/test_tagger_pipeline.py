@@ -902,3 +902,15 @@ def test_a_single_letter_is_no_place_or_organisation_but_an_initial_may_be_a_per
     assert refine(text, i, i + 1, "LOCATION") is None
     text = "Signed: L. and the clerk"
     assert refine(text, 8, 10, "ORGANIZATION") is not None  # "L." stays for the initials rules
+
+
+def test_a_person_guess_whose_every_word_holds_a_digit_is_dropped():
+    from privtext.tagging.recognizers.spacy_ner import refine
+
+    text = "Parkmore Business Park West, Galway H91 X2K8\nSamsung A54 and Telma 40"
+    i = text.index("H91")
+    assert refine(text, i, i + 8, "PERSON") is None
+    i = text.index("A54")
+    assert refine(text, i, i + 3, "PERSON") is None
+    i = text.index("Telma")
+    assert refine(text, i, i + 8, "PERSON") == "PERSON"  # one word without: left to the rest
