@@ -77,13 +77,14 @@ _WEEKDAYS = (
 )
 
 
-# Month names of French, Spanish, Italian, Portuguese, German, Dutch, Swedish and Polish (its
-# genitive, as dates write it), without the ones spelt as in English: only after a day number
+# Month names of French, Spanish, Italian, Portuguese, German, Dutch, Swedish, Polish (its
+# genitive, as dates write it), Malay, Romanian, Greek and Turkish, without the ones spelt as in English: only after a day number
 # ("3 mars 2025", "22 de febrero de 2025", "12. März", "1 kwietnia") or before a year.
 _INTL_MONTHS = (
     "janvier février fevrier mars avril mai juin juillet août aout septembre octobre novembre "
     "décembre decembre "
-    "enero febrero marzo abril mayo junio julio agosto setiembre octubre noviembre diciembre "
+    "enero febrero marzo abril mayo junio julio agosto septiembre setiembre octubre noviembre "
+    "diciembre "
     "gennaio febbraio aprile maggio giugno luglio settembre ottobre dicembre "
     "janeiro fevereiro março marco maio junho julho setembro outubro dezembro "
     "januar jänner februar märz maerz juni juli oktober dezember "
@@ -93,8 +94,18 @@ _INTL_MONTHS = (
     "października pazdziernika listopada grudnia "
     # Malay and Indonesian ("19 Julai 2025", "4 Agustus"), Romanian ("12 martie 2025")
     "julai ogos disember maret agustus desember "
-    "ianuarie februarie martie aprilie iunie iulie septembrie octombrie noiembrie decembrie"
+    "ianuarie februarie martie aprilie iunie iulie septembrie octombrie noiembrie decembrie "
+    # Greek, genitive as dates write it ("17 Ιανουαρίου 2025") and nominative ("Μάρτιος 2025"),
+    # and Turkish ("14 Şubat 2025")
+    "Ιανουαρίου Φεβρουαρίου Μαρτίου Απριλίου Μαΐου Ιουνίου Ιουλίου Αυγούστου Σεπτεμβρίου "
+    "Οκτωβρίου Νοεμβρίου Δεκεμβρίου Ιανουάριος Φεβρουάριος Μάρτιος Απρίλιος Μάιος Ιούνιος "
+    "Ιούλιος Αύγουστος Σεπτέμβριος Οκτώβριος Νοέμβριος Δεκέμβριος "
+    "ocak şubat mart nisan mayıs haziran temmuz ağustos eylül ekim kasım aralık"
 ).split()
+
+
+#: the month names above, for other modules ("14 Şubat": no person for NER)
+INTL_MONTHS = frozenset(_INTL_MONTHS)
 
 
 def _alts(words: tuple[str, ...]) -> str:

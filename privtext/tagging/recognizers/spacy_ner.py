@@ -856,6 +856,15 @@ _DAY_MONTH_WORDS = frozenset(
 )
 
 
+_INTL_MONTH_AFTER_DAY = re.compile(r"(?<![0-9])[0-9]{1,2}\.?[ \t]+\Z")
+
+
+def _intl_month(word: str) -> bool:
+    from privtext.tagging.recognizers.date import INTL_MONTHS
+
+    return word.lower() in INTL_MONTHS or word in INTL_MONTHS
+
+
 def refine(text: str, start: int, end: int, etype: str) -> str | None:
     """Correct the type of one NER entity with cheap evidence, or drop it (None).
 
@@ -914,6 +923,8 @@ def refine(text: str, start: int, end: int, etype: str) -> str | None:
         return None  # "U", "L", "N": a code letter in a table, no place or organisation
     if surface.rstrip(".") in _DAY_MONTH_WORDS:
         return None  # "Thu", "Fri", "Sept" as a name: a rota's day or a month
+    if _INTL_MONTH_AFTER_DAY.search(text, max(0, start - 4), start) and _intl_month(surface):
+        return None  # "14 Şubat 2025": a month after its day, for the date recognizer
     if _DIAL_PREFIX.search(surface):
         return None  # "Bielsko-Biała - +48": the model ran into a phone number
     if (_CODE_SHAPE.fullmatch(surface) and not _ROAD.fullmatch(surface)) or _LOWER_CODE.fullmatch(

@@ -224,6 +224,10 @@ def test_dates_of_residence_are_cut_from_a_labelled_address():
     ("text", "expected"),
     [
         ("el 22 de febrero de 2025 a las 23:40", "22 de febrero de 2025"),
+        ("Saturday 20 de septiembre de 2025, 21:00", "20 de septiembre de 2025"),
+        ("Αθήνα, 17 Ιανουαρίου 2025\n", "17 Ιανουαρίου 2025"),
+        ("Ιερός Ναός\nΜάρτιος 2025 · Τεύχος 112", "Μάρτιος 2025"),
+        ("Toplantı 14 Şubat 2025 tarihinde", "14 Şubat 2025"),
         ("Paris, le 3 mars 2025.", "3 mars 2025"),
         ("Am 12. März 2024 wurde", "12. März 2024"),
         ("a partire dal 1° marzo 2025", "1° marzo 2025"),

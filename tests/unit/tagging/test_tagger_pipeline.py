@@ -914,3 +914,9 @@ def test_a_person_guess_whose_every_word_holds_a_digit_is_dropped():
     assert refine(text, i, i + 3, "PERSON") is None
     i = text.index("Telma")
     assert refine(text, i, i + 8, "PERSON") == "PERSON"  # one word without: left to the rest
+
+
+def test_a_foreign_month_after_its_day_is_no_person(full_tagger):
+    text = "Toplantı 14 Şubat 2025 tarihinde yapıldı."
+    got = [(s.entity_type, text[s.start : s.end]) for s in full_tagger.tag_batch([text])[0]]
+    assert ("DATE", "14 Şubat 2025") in got
