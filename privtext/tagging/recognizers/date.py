@@ -78,8 +78,9 @@ _WEEKDAYS = (
 
 
 # Month names of French, Spanish, Italian, Portuguese, German, Dutch, Swedish, Polish (its
-# genitive, as dates write it), Malay, Romanian, Greek and Turkish, without the ones spelt as in English: only after a day number
-# ("3 mars 2025", "22 de febrero de 2025", "12. März", "1 kwietnia") or before a year.
+# genitive, as dates write it), Malay, Romanian, Greek and Turkish, without the ones spelt as
+# in English: only after a day number ("3 mars 2025", "22 de febrero de 2025", "12. März",
+# "1 kwietnia") or before a year.
 _INTL_MONTHS = (
     "janvier février fevrier mars avril mai juin juillet août aout septembre octobre novembre "
     "décembre decembre "
