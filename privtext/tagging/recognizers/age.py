@@ -51,8 +51,9 @@ _PATTERNS: list[tuple[str, str, float]] = [
     (
         "age_field",
         r"(?<![\w])(?i:age[ \t]*/[ \t]*(?:sex|gender)|age(?:[ \t]+(?:at|on)[ \t]+[a-z]+)?)"
-        r"[ \t]*:[ \t]*"
-        r"(?P<p10>[0-9]{1,3}(?:[ \t]?(?:Y|y|yrs?|years?)\b)?)(?=[ \t]*(?:/|$|\n|[ \t]{2}|,|;))",
+        r"(?:[ \t]*:[ \t]*|[ \t]*\|[ \t]*)"  # "Age: 86", and a form's table row "| Age | 86 |"
+        r"(?P<p10>[0-9]{1,3}(?:[ \t]?(?:Y|y|yrs?|years?)\b)?)"
+        r"(?=[ \t]*(?:/|$|\n|[ \t]{2}|,|;|\|))",
         0.8,
     ),
     # aged 43 / age 43 / age: 43 / at the age of 43 (the span is the number)

@@ -339,3 +339,10 @@ def test_an_age_after_a_relation_in_brackets():
     ):
         assert [text[s.start : s.end] for s in r.analyze(text)] == [age]
     assert r.analyze("the flat (tenant), 2 bedrooms") == []
+
+
+def test_an_age_in_a_forms_table_row():
+    from privtext.tagging.recognizers.age import AgeRecognizer
+
+    text = "| Date of death | 03/11/2024 |\n| Age | 86 |\n| Place of death | Marie Curie |"
+    assert [text[s.start : s.end] for s in AgeRecognizer().analyze(text)] == ["86"]
