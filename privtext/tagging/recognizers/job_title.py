@@ -84,6 +84,17 @@ _OF_HEADS = (
     "leader",
     "superintendent",
 )
+# Heads that open a title in Romance languages and German ("Jefa de Guardia", "Délégué à la
+# protection des données", "Leiter für Vertrieb"); the title then runs to the end of its clause,
+# at most two words (and a linking word) after the preposition
+_FOREIGN_OF_HEADS = (
+    "jefe", "jefa", "director", "directora", "directeur", "directrice", "coordinador",
+    "coordinadora", "coordinatrice", "coordinateur", "responsable", "gerente", "délégué",
+    "déléguée", "chargé", "chargée", "capitán", "capitan", "analista", "asesor", "asesora",
+    "técnico", "técnica", "responsabile", "direttore", "direttrice", "capo", "leiter",
+    "leiterin", "chef", "cheffe", "secretario", "secretaria", "subdirector", "subdirectora",
+    "presidente", "diretor", "diretora", "gestor", "gestora", "encargado", "encargada",
+)  # fmt: skip
 _DEPARTMENTS = (
     "marketing",
     "finance",
@@ -310,8 +321,16 @@ def _compiled(path: str | None) -> re.Pattern[str]:
         re.escape(d).replace(r"\ ", r"[ \t]+") for d in sorted(_DEPARTMENTS, key=len, reverse=True)
     )
     cap = r"[A-Z][\w&'\-]*"
+    foreign = "|".join(_FOREIGN_OF_HEADS)
     title = (
-        rf"(?P<title>(?i:(?:(?:{mods})[ \t]+){{0,3}}(?:{heads})[ \t]+of[ \t]+)"
+        # "Jefa de Guardia", "Coordinadora de Exportaciones", "Délégué à la protection des
+        # données", "capitán de puerto": a head, a preposition, then one or two words
+        rf"(?P<title>(?i:(?:{foreign})[ \t]+(?:de[ \t]+la|de|del|des|du|à[ \t]+la|au|aux|di|"
+        rf"della|dei|da|do|dos|für)[ \t]+(?!(?i:banco|banca|banque|bank|empresa|entreprise|"
+        rf"société|compañía|companhia|hospital|hôpital|hotel|tienda|restaurante|firma)\b))"
+        rf"(?:[^\W\d_][\w'\-]*(?:[ \t]+(?:de|des|du|la|le|del|y|et|e|und|di)(?=[ \t]))?"
+        rf"(?:[ \t]+[^\W\d_][\w'\-]*)?)(?<![ \t])(?=[ \t]*(?:$|[\n,;.()|/]))"
+        rf"|(?i:(?:(?:{mods})[ \t]+){{0,3}}(?:{heads})[ \t]+of[ \t]+)"
         rf"(?:(?:the[ \t]+)?{cap}(?:[ \t]+(?:and[ \t]+|&[ \t]+)?{cap}){{0,3}}|(?i:{depts}))"
         rf"|(?i:(?:(?:{mods})[ \t]+){{0,3}}{_trie_regex(titles)})"
         rf"|(?:{'|'.join(ACRONYMS)}))"

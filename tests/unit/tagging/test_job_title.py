@@ -242,3 +242,25 @@ def test_the_value_of_an_occupation_field_in_another_language_is_a_job_title(tex
 )
 def test_occupations_added_to_the_list(text, title):
     assert title in [text[s.start : s.end] for s in R.analyze(text)]
+
+
+@pytest.mark.parametrize(
+    ("text", "title"),
+    [
+        ("Supervisor on duty: Ing. Lucía Zegarra, Jefa de Guardia\n", "Jefa de Guardia"),
+        ("Valentina Restrepo O.\nCoordinadora de Exportaciones\nAndina Cargo",
+         "Coordinadora de Exportaciones"),
+        ("Antoine Mercier\nDélégué à la protection des données\n27 rue",
+         "Délégué à la protection des données"),
+        ("El capitán de puerto, Raúl Ancona, informó", "capitán de puerto"),
+        ("Met vriendelijke groet,\nRuud van Dijk\nDirecteur", "Directeur"),
+    ],
+)  # fmt: skip
+def test_titles_in_other_languages_head_first(text, title):
+    got = [text[s.start : s.end] for s in R.analyze(text)]
+    assert title in got
+
+
+def test_a_head_first_title_does_not_run_into_a_clause():
+    text = "El presidente de la República dijo que no."
+    assert not any("dijo" in text[s.start : s.end] for s in R.analyze(text))
