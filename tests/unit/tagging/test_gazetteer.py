@@ -236,3 +236,10 @@ def test_a_titled_name_before_a_street_word_is_no_person():
     assert "Musgrave" not in got
     text = "I met Lady Musgrave yesterday."
     assert "Musgrave" in [text[s.start : s.end] for s in GazetteerRecognizer().analyze(text)]
+
+
+def test_regulators_police_forces_and_research_firms_are_organisations(spans_of):
+    text = "Report filed with FINTRAC; the Politie took him; monitor from IQVIA; notified the CNIL."
+    got = spans_of(R, text, 0.5)
+    for org in ("FINTRAC", "Politie", "IQVIA", "CNIL"):
+        assert ("ORGANIZATION", org) in got
