@@ -264,3 +264,9 @@ def test_titles_in_other_languages_head_first(text, title):
 def test_a_head_first_title_does_not_run_into_a_clause():
     text = "El presidente de la República dijo que no."
     assert not any("dijo" in text[s.start : s.end] for s in R.analyze(text))
+
+
+def test_a_bare_student_is_no_job_but_a_student_of_a_subject_is():
+    assert R.analyze("The student was absent. Your student number is 4471.") == []
+    text = "Michał Zając, a 27-year-old medical student at the Jagiellonian"
+    assert [text[s.start : s.end] for s in R.analyze(text)] == ["medical student"]
