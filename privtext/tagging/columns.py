@@ -504,9 +504,38 @@ def header_cells(text: str) -> list[tuple[int, int]]:
     return out
 
 
+# Field names that open a form's two-cell row ("| Religion | Roman Catholic |")
+_ROW_LABELS = frozenset(
+    """
+    name surname forename nationality religion faith address phone telephone mobile email
+    occupation employer gender sex status place town city country county region age date
+    reference notes relationship language denomination ethnicity citizenship residence
+    """.split()
+)
+
+
+def label_cells(text: str) -> list[tuple[int, int]]:
+    """The first cells of two-cell rows of bar tables that are a field's name ("| Religion |
+    Roman Catholic |", "| Place of death | Marie Curie Hospice |")."""
+    if text.count("|") < 3:
+        return []
+    out: list[tuple[int, int]] = []
+    for start, line in _lines(text):
+        if line.count("|") < 2:
+            continue
+        cells = [(a, b) for a, b in bar_cells(start, line) if a < b]
+        if len(cells) == 2:
+            a, b = cells[0]
+            words = _words(text[a:b])
+            if words and words[0] in _ROW_LABELS and len(words) <= 4:
+                out.append((a, b))
+    return out
+
+
 def header_cells_are_no_entities(text: str, spans: list[Span]) -> list[Span]:
     """``spans`` without the NER or list guesses that are exactly a table's header cell
-    ("| Thu | Fri |", "| Expiry |", "| Proposer |": the header names the column).
+    ("| Thu | Fri |", "| Expiry |", "| Proposer |": the header names the column) or the field
+    name opening a form's two-cell row ("| Religion | Roman Catholic |").
 
     Args:
         text: the document.
@@ -515,7 +544,7 @@ def header_cells_are_no_entities(text: str, spans: list[Span]) -> list[Span]:
     Returns:
         The spans, order kept.
     """
-    cells = set(header_cells(text))
+    cells = set(header_cells(text)) | set(label_cells(text))
     if not cells:
         return spans
     out = [

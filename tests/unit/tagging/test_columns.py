@@ -241,3 +241,15 @@ def test_logins_under_a_user_id_header():
     got = _surfaces(text, entities_in_table_columns(text, []))
     assert ("DCHATTERJEE", "USERNAME") in got and ("EXT_SAKTER", "USERNAME") in got
     assert not any(t == "USERNAME" and s in ("n/a", "never") for s, t in got)
+
+
+def test_a_forms_field_name_opening_a_two_cell_row_is_no_entity():
+    from privtext.tagging.columns import header_cells_are_no_entities
+
+    text = "| Field | Detail |\n|---|---|\n| Religion | Roman Catholic |\n| Ann Lee | 12 |"
+    spans = [
+        Span(text.index("Religion"), text.index("Religion") + 8, "ORGANIZATION", 0.8, "spacy_ner"),
+        Span(text.index("Ann Lee"), text.index("Ann Lee") + 7, "PERSON", 0.85, "gazetteer"),
+    ]
+    got = _surfaces(text, header_cells_are_no_entities(text, spans))
+    assert got == [("Ann Lee", "PERSON")]
