@@ -61,7 +61,7 @@ _PATTERNS: list[tuple[str, str, float]] = [
         "aged",
         rf"(?<![\w])(?:(?i:aged|age(?:d)?\s*:|age|age\s+of|ages)\s+(?i:about\s+|around\s+|"
         rf"approximately\s+|nearly\s+|almost\s+|just\s+|only\s+|over\s+|under\s+)?"
-        rf"(?P<p3>[0-9]{{1,3}})|(?i:aged)\s+(?P<p3w>(?i:{_NUM_WORD})))(?![\w/:]|[.,][0-9])",
+        rf"(?P<p3>[0-9]{{1,3}})|(?i:aged)\s+(?P<p3w>(?i:{_NUM_WORD})))(?![\w/]|:[0-9]|[.,][0-9])",
         0.85,
     ),
     # in his forties / in her early 30s / in their mid-twenties
@@ -86,7 +86,7 @@ _PATTERNS: list[tuple[str, str, float]] = [
         rf"(?:\s+(?:now|then|still))?|(?:just\s+)?(?:turning|turned|turns)|making\s+(?:him|her|me))\s+"
         rf"(?P<p7>{_NUM}(?:\s+(?i:years?|yrs|months?|weeks?)(?!\s+(?i:old|of\s+age|ago)\b))?)"
         rf"(?=[ \t]*(?:[,.;)!?\n]|$)|\s+(?i:and|at|now|today|next|this|the|on|in|"
-        rf"back|when|but|so|or)\b|\s+[MF]\b)",
+        rf"back|when|but|so|or|he|she|i|we|they)\b|\s+[MF]\b)",
         0.75,
     ),
     # My dad (61, retired ...) / Nnamdi (31) / Hourigan, 83, / a child (7 years) / the bride, 31, /
@@ -156,11 +156,12 @@ _PATTERNS: list[tuple[str, str, float]] = [
     ),
     # an age with its unit, in another language, put after a person between commas or in
     # brackets: "Wilmer, 22 años, boliviano", "(hijo, 12 años)", "Αθανάσιος Ζαχαρίου, 92 ετών,",
+    # "14/08/1986 (38 años)",
     # "pan Henryk Sowa, lat 78,"
     (
         "intl_apposition",
-        r"(?<=[^\W\d_]),[ \t]+(?P<p24>[0-9]{1,3}[ \t]+(?:años|anos|ans|anni|Jahre|jaar|år|"
-        r"ετών|лет|года|год|yaşında|tuổi|let|rokov|roků)|lat[ \t]+[0-9]{1,3})"
+        r"(?:(?<=[^\W\d_]),[ \t]+|(?<=\())(?P<p24>[0-9]{1,3}[ \t]+(?:años|anos|ans|anni|Jahre|"
+        r"jaar|år|ετών|лет|года|год|yaşında|tuổi|let|rokov|roků)|lat[ \t]+[0-9]{1,3})"
         r"(?=[ \t]*[,;.)\n]|[ \t]*\Z)",
         0.75,
     ),

@@ -83,6 +83,9 @@ def test_when_text_has_no_age_then_nothing_is_tagged(text, spans_of):
         ("Customer is 71, lives alone", "71"),
         ("his date of birth is 12/03/2008, making him 16; the Home Office", "16"),
         ("this news will be very difficult; Conor was only 19.", "19"),
+        ("When my son was six he let him ring the bell.", "six"),
+        ("| Kwame Boateng | Runner | aged 17: no alcohol service |", "17"),
+        ("Fecha de nacimiento: 14/08/1986 (38 años)\nDNI", "38 años"),
     ],
 )
 def test_ages_stated_of_a_person_are_found(text, age):
