@@ -96,8 +96,9 @@ def _login_shaped(token: str) -> bool:
 
 # A plain lower-case login after a cue that names a system user: "Processed by jsingh", "by
 # agent lwinter", "Reported by: user dan.t.1986", "His university account oadeyemiclarke2",
-# "password reset forced by svc-secops", "all going after one login, jkowalski88"; taken when
-# it is no English word.
+# "password reset forced by svc-secops", "all going after one login, jkowalski88", "The service
+# account svc-claims-sync", "User alexakab18 (..." opening a line; taken when it is no English
+# word. A log's "user=..." is taken as it is.
 _PLAIN_LOGIN_CUE = re.compile(
     r"(?i:\b(?:(?:assigned|escalated|reassigned|transferred|handed[ \t]+over)[ \t]+to|"
     r"exported[ \t]+by|(?<=\n)analyst[ \t]*:|(?<=[ \t]{2})analyst[ \t]*:|"
@@ -108,8 +109,11 @@ _PLAIN_LOGIN_CUE = re.compile(
     r"by[ \t]+(?:agent|user|analyst)|(?:user|network|university|uni|email|windows|staff)"
     r"[ \t]+account|(?:one|the|a|same|single|user|target(?:ed)?)[ \t]+login[ \t]*[,:]?|"
     r"(?:network|user|login|windows|kakaotalk|line|wechat|skype|telegram|discord|slack)[ \t]+id"
-    r"[ \t]*:?|uniqname(?:[ \t]+is)?[ \t]*:?)"
+    r"[ \t]*:?|uniqname(?:[ \t]+is)?[ \t]*:?|service[ \t]+account|(?<=\n)user)"
     r")[ \t]+(?P<ent>[a-z][a-z0-9_.\-]{2,30}[a-z0-9])(?![\w@]|\.[A-Za-z])"
+    # ... and a log's key: "user=svc-claims-sync", "login=jkowalski88"
+    r"|(?<![\w\-])(?i:user|username|login|uid|account)="
+    r"(?P<kv>[A-Za-z][A-Za-z0-9_.\-]{2,30}[A-Za-z0-9])(?![\w@])"
 )
 
 
@@ -299,11 +303,12 @@ class UsernameRecognizer(PatternRecognizer):
                     out.append(Span(a, a + len(login), "USERNAME", 0.8, self.name))
         have = {(sp.start, sp.end) for sp in out}
         for m in _PLAIN_LOGIN_CUE.finditer(text):
-            login = m.group("ent")
-            if (m.start("ent"), m.end("ent")) in have:
+            g = "ent" if m.group("ent") is not None else "kv"
+            login = m.group(g)
+            if m.span(g) in have:
                 continue
-            if any(c.isdigit() for c in login) or _rare_word(login):
-                out.append(Span(m.start("ent"), m.end("ent"), "USERNAME", 0.8, self.name))
+            if g == "kv" or any(c.isdigit() for c in login) or _rare_word(login):
+                out.append(Span(m.start(g), m.end(g), "USERNAME", 0.8, self.name))
         if ":" not in text:
             return out
         for m in _LOGIN_AFTER_NAME.finditer(text):

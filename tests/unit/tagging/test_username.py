@@ -187,3 +187,14 @@ def test_a_job_in_brackets_after_a_name_is_no_login():
     text = "- Emmanuel Tetteh (deckhand), Ghanaian\n- Reynaldo Tolentino (deckhand), Filipino\n"
     got = {(text[s.start : s.end], s.entity_type) for s in Tagger.default().tag(text)}
     assert ("deckhand", "JOB_TITLE") in got and ("deckhand", "USERNAME") not in got
+
+
+def test_a_login_after_user_opening_a_line_a_service_account_and_a_logs_key():
+    text = (
+        "Security alert INC8117662\nUser alexakab18 (alexa81@libero.it) signed in\n"
+        "User guide below.\nMay 5 19:44:03  user=svc-claims-sync  src=10.0.0.1\n"
+        "The service account svc-backup02 has no sign-in rights."
+    )
+    got = [text[s.start : s.end] for s in R.analyze(text)]
+    assert got.count("alexakab18") == 1 and "svc-claims-sync" in got and "svc-backup02" in got
+    assert "guide" not in got
