@@ -204,6 +204,13 @@ class UsernameRecognizer(PatternRecognizer):
             0.85,  # above NER's guesses ("kris.lindgren" as an organisation)
         ),
         (
+            # a Slack export's speaker line with one space before the time: "kwame.asante 08:31"
+            "slack_speaker",
+            r"(?m)^[ \t]*(?P<ent>[a-z][a-z0-9]*[_.][a-z0-9_.]*[a-z0-9])[ \t]"
+            r"\d{1,2}:\d{2}(?:[ \t]?[AaPp][Mm])?[ \t]*$",
+            0.8,
+        ),
+        (
             # the author of a dated work note in a ticket log: "2024-09-03 09:20 sam.ali - AD
             # account not locked", "03/09/2024 10:05 r.kowalski (Security) - blocked"
             "log_author",

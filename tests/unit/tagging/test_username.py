@@ -198,3 +198,9 @@ def test_a_login_after_user_opening_a_line_a_service_account_and_a_logs_key():
     got = [text[s.start : s.end] for s in R.analyze(text)]
     assert got.count("alexakab18") == 1 and "svc-claims-sync" in got and "svc-backup02" in got
     assert "guide" not in got
+
+
+def test_a_slack_exports_speaker_line_with_one_space_before_the_time():
+    text = "#site-ops (Slack export)\n\nkwame.asante 08:31\nmorning all.\n\nmeeting 10:30\n"
+    got = [text[s.start : s.end] for s in R.analyze(text)]
+    assert got == ["kwame.asante"]
