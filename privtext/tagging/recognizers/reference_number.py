@@ -639,7 +639,7 @@ _ACCOUNT_KW_RX = re.compile(
     rf"(?<![\w])(?P<kw>(?i:{_ACCOUNT_KW}))(?!\w)(?P<conn>(?i:{_ACCOUNT_CONNECTOR}"
     r"(?:[ \t]+(?:assigned|allocated|allotted|issued))?))?"
     r"(?:[ \t]*\([A-Za-z][A-Za-z .\-]{0,19}\))?"
-    rf"\s*(?:(?i:is)\s+|,[ \t]*(?i:is[ \t]+it)[ \t]+|[:=,]\s*|\([ \t]*)?{_ID}"
+    rf"\s*(?:(?i:is|was)\s+|,[ \t]*(?i:is[ \t]+it)[ \t]+|[:=,]\s*|\([ \t]*)?{_ID}"
 )
 # An account number right after its bank's name: "GTBank 0439182765", "Khan Bank 5012447318",
 # "KB Kookmin Bank 123401-04-567890"
