@@ -518,6 +518,18 @@ _COURT_LIST_CASE = re.compile(
 )
 
 
+# A code of capitals and digits mixed, 8-14 characters, at least two digits and three letters
+# ("SCK4XY82PQ", an M-Pesa receipt; "K0QZ4R71", "C2G4K81Q0PA", "PX7748201193GB"): in the
+# labelled sets such a token is someone's identifier 179 times of 185 without any cue word
+_MIXED_CODE = re.compile(
+    r"(?<![\w\-./@])(?=(?:[A-Z]*[0-9]){2})(?=(?:[0-9]*[A-Z]){3})[A-Z0-9]{8,14}"
+    r"(?![\w\-@]|\.[A-Za-z0-9])"
+)
+_BANK_CODE = re.compile(r"[A-Z]{6}[A-Z0-9]{2}(?:[A-Z0-9]{3})?|[A-Z]{4}0[A-Z0-9]{6}")
+_AR_POSTCODE = re.compile(r"[A-Z][0-9]{4}[A-Z]{3}")  # "C1428DNC": the address's to read
+_MIXED_CODE_SCORE = 0.6
+
+
 class CaseNumberRecognizer(Recognizer):
     """Tag case, application, file and ticket numbers as ``CASE_NUMBER``."""
 
@@ -574,6 +586,17 @@ class CaseNumberRecognizer(Recognizer):
             cue = _CASE_CUE.search(text, _line_start(text, s, _CUE_WINDOW), s) is not None
             score = _CODE_CUE_SCORE if cue else _CODE_SCORE
             out.append(Span(s, e, "CASE_NUMBER", score, self.name))
+        for m in _scan(_MIXED_CODE, text, windows):
+            s, e = m.span()
+            if (s, e) in seen or any(a <= s < b or a < e <= b for a, b in seen):
+                continue
+            code = m.group()
+            if _BANK_CODE.fullmatch(code) or _AR_POSTCODE.fullmatch(code):
+                continue  # a bank's SWIFT/BIC or an Indian IFSC: the branch's, no one's own
+            if code.rstrip("0123456789") in _CURRENCIES:
+                continue  # "EUR12000": an amount
+            seen[(s, e)] = len(out)
+            out.append(Span(s, e, "CASE_NUMBER", _MIXED_CODE_SCORE, self.name))
         for m in _COURT_LIST_CASE.finditer(text):
             s, e = m.span("ent")
             if (s, e) not in seen and not any(a <= s and e <= b for a, b in seen):

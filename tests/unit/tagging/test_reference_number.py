@@ -624,3 +624,14 @@ def test_a_number_after_was_follows_its_keyword():
     )
     got = [text[s.start : s.end] for s in A.analyze(text)]
     assert got == ["866-7878931-5968901"]
+
+
+def test_a_mixed_code_of_capitals_and_digits_is_an_identifier_but_not_a_bank_code():
+    text = (
+        "Received from Akinyi SCK4XY82PQ confirmed. Claim K0QZ4R71 at court. "
+        "BIC COLSDE33XXX, C1428DNC CABA, EUR12000, COVID19 and ISO9001."
+    )
+    got = [text[s.start : s.end] for s in C.analyze(text)]
+    assert "SCK4XY82PQ" in got and "K0QZ4R71" in got
+    for code in ("COLSDE33XXX", "C1428DNC", "EUR12000", "COVID19", "ISO9001"):
+        assert code not in got
