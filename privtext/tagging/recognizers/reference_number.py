@@ -733,6 +733,12 @@ _RANK_RX = re.compile(
     r"[ \u00a0]+(?:\((?:[A-Z]{1,3}[ \u00a0])?(?=[0-9]{3,6}\)))?"
     r"(?P<id>[0-9]{3,6})(?![\w\-/]|[.,:][0-9])"
 )
+# A staff code right after the role that signs with it: "Agent JPS4471 (Shanice Campbell)",
+# "Officer BC0417" under a letter
+_STAFF_CODE_RX = re.compile(
+    r"(?<![\w])(?i:agent|officer|operator|adviser|advisor|clerk|teller|dispatcher)[ \t]+"
+    r"(?P<id>[A-Z]{1,4}[0-9]{3,6})(?![\w\-/])"
+)
 # a form label with "No." first (Malay and Indonesian forms): "No. Matrik: 1221304417",
 # "No. Akaun: 1122-3344-55", "No. Pekerja: 004471"; not a telephone ("No. Tel:")
 _NO_FIRST_LABEL = re.compile(
@@ -756,11 +762,19 @@ _ENDING_RX = re.compile(
 # SCZ 7A9P, (Ireland) 191-D-12345
 _PLATE_RX = re.compile(
     r"(?<![\w])(?i:registration|reg\.?|(?:number|licen[cs]e|registration)\s+plate|plate|"
-    r"vehicle|car|van|index|tractor|trailer|truck|lorry|hgv|motorbike|motorcycle)"
+    r"vehicle|car|van|index|tractor|trailer|truck|lorry|hgv|motorbike|motorcycle|hearse|"
+    r"limousine|limo|minibus|taxi|cab|ute|suv|bakkie)"
     r"(?:\s+(?i:no|nr|number|mark)\.?)?[ \t]*(?::[ \t]*)?"
     r"(?P<id>[A-Z]{2}[0-9]{2}[ \u00a0]?[A-Z]{3}|[A-Z\u00c4\u00d6\u00dc]{1,3}-[A-Z]{1,2}[ \u00a0]"
     r"[0-9]{1,4}[EH]?|[A-Z]{2,3}[ \u00a0](?=[0-9A-Z]{0,3}[0-9])[0-9][0-9A-Z]{3,4}"
     r"|[0-9]{2,3}-[A-Z]{1,2}-[0-9]{1,6})(?![\w\-]|/[0-9])"
+)
+# An Indian plate: the state's code, the district's number, a series and four digits ("RJ14 TC
+# 4418", "MH 12 AB 1234")
+_IN_PLATE_RX = re.compile(
+    r"(?<![\w\-])(?P<id>(?:AP|AR|AS|BR|CG|GA|GJ|HR|HP|JH|KA|KL|MP|MH|MN|ML|MZ|NL|OD|OR|PB|RJ|SK|"
+    r"TN|TS|TR|UP|UK|WB|AN|CH|DD|DL|JK|LA|LD|PY)[ \-]?[0-9]{1,2}[ \-]?[A-Z]{1,3}[ \-]?[0-9]{4})"
+    r"(?![\w\-])"
 )
 # A South African plate ends in its province's code, which makes it a plate without a cue:
 # "BKM 418 NC", "KC 44 PM GP"
@@ -934,7 +948,10 @@ class AccountNumberRecognizer(Recognizer):
                 continue
             if _ACCOUNT_REQUEST.search(text, max(0, s - _REQUEST_WINDOW), s) is not None:
                 add(s, e, _REQUEST_SCORE)
-        for rx in (_PLATE_RX, _ZA_PLATE_RX):
+        for m in _scan(_STAFF_CODE_RX, text, windows):
+            if m.span("id") not in seen:
+                add(*m.span("id"), _ACCOUNT_SCORE)
+        for rx in (_PLATE_RX, _ZA_PLATE_RX, _IN_PLATE_RX):
             for m in _scan(rx, text, windows):
                 if m.span("id") not in seen:
                     add(*m.span("id"), _PLATE_SCORE)

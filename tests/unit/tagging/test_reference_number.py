@@ -635,3 +635,14 @@ def test_a_mixed_code_of_capitals_and_digits_is_an_identifier_but_not_a_bank_cod
     assert "SCK4XY82PQ" in got and "K0QZ4R71" in got
     for code in ("COLSDE33XXX", "C1428DNC", "EUR12000", "COVID19", "ISO9001"):
         assert code not in got
+
+
+def test_indian_plates_vehicle_words_and_staff_codes():
+    text = (
+        "white Innova RJ14 TC 4418, mob. Hearse OXZ 4172 and two limousines. "
+        "14-Jan-2025 10:22  Agent JPS4471 (Shanice Campbell). Officer BC0417\n"
+        "see UK 2024 plan and the agent 12 times"
+    )
+    got = [text[s.start : s.end] for s in A.analyze(text)]
+    assert {"RJ14 TC 4418", "OXZ 4172", "JPS4471", "BC0417"} <= set(got)
+    assert not any("2024" in g or g == "12" for g in got)
