@@ -739,6 +739,12 @@ _STAFF_CODE_RX = re.compile(
     r"(?<![\w])(?i:agent|officer|operator|adviser|advisor|clerk|teller|dispatcher)[ \t]+"
     r"(?P<id>[A-Z]{1,4}[0-9]{3,6})(?![\w\-/])"
 )
+# ... or in brackets right after a person's name: "| Bec Hanley (FG-001) | Manager |"
+_NAME_CODE_RX = re.compile(
+    r"[A-Z\u00c0-\u00de][a-z\u00df-\u00ff][^\W\d_]*(?:['\u2019\-][^\W\d_]+)*"
+    r"(?:[ \t][A-Z\u00c0-\u00de][a-z\u00df-\u00ff'\u2019][^\W\d_]*(?:['\u2019\-][^\W\d_]+)*)+"
+    r"[ \t]\((?P<id>[A-Z]{1,4}-[0-9]{2,6})\)"
+)
 # a form label with "No." first (Malay and Indonesian forms): "No. Matrik: 1221304417",
 # "No. Akaun: 1122-3344-55", "No. Pekerja: 004471"; not a telephone ("No. Tel:")
 _NO_FIRST_LABEL = re.compile(
@@ -948,6 +954,9 @@ class AccountNumberRecognizer(Recognizer):
                 continue
             if _ACCOUNT_REQUEST.search(text, max(0, s - _REQUEST_WINDOW), s) is not None:
                 add(s, e, _REQUEST_SCORE)
+        for m in _scan(_NAME_CODE_RX, text, windows):
+            if m.span("id") not in seen:
+                add(*m.span("id"), _ACCOUNT_SCORE)
         for m in _scan(_STAFF_CODE_RX, text, windows):
             if m.span("id") not in seen:
                 add(*m.span("id"), _ACCOUNT_SCORE)

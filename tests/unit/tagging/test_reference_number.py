@@ -646,3 +646,12 @@ def test_indian_plates_vehicle_words_and_staff_codes():
     got = [text[s.start : s.end] for s in A.analyze(text)]
     assert {"RJ14 TC 4418", "OXZ 4172", "JPS4471", "BC0417"} <= set(got)
     assert not any("2024" in g or g == "12" for g in got)
+
+
+def test_a_code_in_brackets_after_a_persons_name():
+    text = (
+        "| Bec Hanley (FG-001) | Manager |\n| Lachlan O'Dea (FG-023) | Chef |\n"
+        "NORTHSHORE CREDIT UNION (HR-07)\nsigned by Tomás Aguirre (FG-014)."
+    )
+    got = [text[s.start : s.end] for s in A.analyze(text)]
+    assert {"FG-001", "FG-023", "FG-014"} <= set(got) and "HR-07" not in got
