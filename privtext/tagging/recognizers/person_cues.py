@@ -543,8 +543,9 @@ _HUMAN_VERB = re.compile(
 )  # after a "weak" verb, which things and crowds do too ("Officers arrived"), a word common in
 # English is not taken
 _NICKNAME = re.compile(
-    r"(?i:(?:known|knew(?: him| her)?)(?: only| locally| widely| mostly| to (?:all|everyone))?"
-    r" as|called|nicknamed|goes by|a\.k\.a\.?|aka)"
+    r"(?i:(?:known|knew(?: him| her)?)(?: only| locally| widely| mostly| to (?:all|everyone)|"
+    r"(?: at| in| on| to| around) (?:the |his |her |their )?[a-z]+)?"
+    r" as|called|nicknamed|goes by|a\.k\.a\.?|aka|o/c|his mate|her mate|my mate)"
     r"[ \t]+[\"'\u201c\u2018]"
     r"(?P<ent>[A-Z][^\W\d_]+(?:[ \t][A-Z][^\W\d_]+)?)[\"'\u201d\u2019]"
 )

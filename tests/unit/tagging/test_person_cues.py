@@ -446,3 +446,16 @@ def test_a_lower_case_speaker_after_a_bare_time_must_come_back():
     got = [text[s.start : s.end] for s in R.analyze(text) if s.entity_type == "PERSON"]
     assert got == ["wei.jie", "wei.jie"]
     assert R.analyze("10:30 meeting: agenda below\n") == []
+
+
+@pytest.mark.parametrize(
+    ("text", "nick"),
+    [
+        ('1130 hrs – Shamar Barrett o/c "Dutty", 22, labourer', "Dutty"),
+        ('Luis Benavides, known at the terminal as "Güero", gave a statement', "Güero"),
+        ('he named his cousin Shannon and his mate "Dobbo" as people he can text', "Dobbo"),
+    ],
+)
+def test_a_nickname_in_quotes_after_its_cue(text, nick):
+    got = [text[s.start : s.end] for s in R.analyze(text) if s.entity_type == "PERSON"]
+    assert nick in got
