@@ -110,6 +110,13 @@ FIELD_ORG_SOURCE = "organisation_field"
 FIELD_ORG_SCORE = 0.8
 
 
+def _org_words(words: list[str]) -> bool:
+    from privtext.tagging.recognizers.organization import HEAD_SET
+
+    suffixes = load_gazetteer(None).org_suffixes
+    return any(w.strip(".,") in HEAD_SET or w.strip(".,") in suffixes for w in words)
+
+
 def organisations_in_fields(text: str, spans: list[Span]) -> list[Span]:
     """``spans`` with the value of an organisation field ("Bank: Nationwide") an ORGANIZATION.
 
@@ -127,12 +134,16 @@ def organisations_in_fields(text: str, spans: list[Span]) -> list[Span]:
         return spans
     out = list(spans)
     changed = False
+    given = load_gazetteer(None).given
     for m in _ORG_FIELD_RX.finditer(text):
         a, b = m.span("value")
         value = m.group("value").rstrip(".")
         b = a + len(value)
         if b <= a:
             continue
+        words = value.split()
+        if 2 <= len(words) <= 3 and words[0] in given and not _org_words(words):
+            continue  # "Courier: Oleksandr Kovalchuk": a gig courier, a person
         inside = [k for k, o in enumerate(out) if o.start < b and a < o.end]
         if any(
             out[k].start < a

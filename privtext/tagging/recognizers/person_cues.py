@@ -305,6 +305,23 @@ _NAME_BRACKET_AGE = re.compile(
     rf"(?<![\w\-'.])(?P<ent>{_NAME_TOKEN}(?:[ \t]{_NAME_TOKEN})?)[ \t]*"
     r"\((?:[1-9][0-9]?)(?:[ \t]*(?:months?|mths?|yrs?|years?|y/o|y))?\)"
 )
+# A mail header's display name before its address: "From: Ioana-Cristina Mureșan
+# <studio@muresandesign.ro>" (a known given name first: not "Talent Ops", "Oakridge Outdoor")
+_MAIL_HEADER_NAME = re.compile(
+    rf"(?m)^[ \t>]*(?:From|To|Cc|CC|Sender|Reply-To|Von|An|De|Para)[ \t]*:[ \t]*[\"']?"
+    rf"(?P<ent>{_NAME_TOKEN}(?:[ \t]{_NAME_TOKEN}){{0,3}})[\"']?[ \t]*<[^>\n@]+@"
+)
+# A name in its own script in brackets after the Latin one: "Oleksandr Kovalchuk (Олександр
+# Ковальчук)", "Zainab Kadhim Jasim (زينب كاظم جاسم)", "Bhim Bahadur Gurung (भीम बहादुर गुरुङ)"
+_SCRIPT_CHARS = (
+    "\u0370-\u03ff\u0400-\u04ff\u0590-\u05ff\u0600-\u06ff\u0900-\u097f\u0980-\u09ff"
+    "\u0e00-\u0e7f\u3040-\u30ff\u4e00-\u9fff\uac00-\ud7af"
+)
+_NATIVE_SCRIPT_NAME = re.compile(
+    rf"{_NAME_TOKEN}(?:[ \t]{_NAME_TOKEN}){{1,3}}[ \t]*\("
+    rf"(?P<ent>[{_SCRIPT_CHARS}][{_SCRIPT_CHARS}\u0300-\u036f\u064b-\u065f\u0900-\u097f]*"
+    rf"(?:[ \t][{_SCRIPT_CHARS}][{_SCRIPT_CHARS}\u0300-\u036f\u064b-\u065f]*){{0,4}})\)"
+)
 _APPOSITIVE_BEFORE = re.compile(
     r"(?i:\b(?:a|an|the|one|another|our|their|his|her|my|your|its|this|that)[ \t]+|"
     r"[A-Za-z]['\u2019]s[ \t]+)(?P<np>(?:[A-Za-z\-]+[ \t]+){0,2}[A-Za-z\-]+)"
@@ -882,6 +899,14 @@ class PersonCueRecognizer(Recognizer):
                 for w in words
             ):  # fmt: skip
                 self._add(out, text, m.start("ent"), m.end("ent"), self.APPOSITION_SCORE)
+        for m in _MAIL_HEADER_NAME.finditer(text) if "@" in text else ():
+            words = m.group("ent").split()
+            if len(words) < 2 or any(w in _ORG_WORDS or w in _ORG_HEADS for w in words):
+                continue
+            if all(p in gaz.given for p in words[0].split("-")):  # not "Talent Ops"
+                self._add(out, text, m.start("ent"), m.end("ent"), self.NOTE_SCORE)
+        for m in _NATIVE_SCRIPT_NAME.finditer(text) if "(" in text else ():
+            out.append(Span(m.start("ent"), m.end("ent"), "PERSON", self.NOTE_SCORE, self.name))
         if "sent" in text or "eceived" in text or "paid" in text:
             for m in _CAPS_PAYEE.finditer(text):
                 if not self._place_or_org(m.group("ent").title()):

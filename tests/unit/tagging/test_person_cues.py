@@ -459,3 +459,26 @@ def test_a_lower_case_speaker_after_a_bare_time_must_come_back():
 def test_a_nickname_in_quotes_after_its_cue(text, nick):
     got = [text[s.start : s.end] for s in R.analyze(text) if s.entity_type == "PERSON"]
     assert nick in got
+
+
+def test_a_mail_headers_display_name_is_a_person_when_it_opens_with_a_given_name():
+    text = (
+        "From: Ioana-Cristina Mureșan <studio@muresandesign.ro>\n"
+        "From: Talent Ops <talent@x.com>\nTo: Oakridge Outdoor <hello@oak.com>\n"
+    )
+    got = [text[s.start : s.end] for s in R.analyze(text) if s.entity_type == "PERSON"]
+    assert "Ioana-Cristina Mureșan" in got
+    assert "Talent Ops" not in got and "Oakridge Outdoor" not in got
+
+
+@pytest.mark.parametrize(
+    ("text", "native"),
+    [
+        ("Courier: Oleksandr Kovalchuk (Олександр Ковальчук) · courier", "Олександр Ковальчук"),
+        ("Client: Zainab Kadhim Jasim (زينب كاظم جاسم), Iraqi", "زينب كاظم جاسم"),
+        ("Client: Bhim Bahadur Gurung (भीम बहादुर गुरुङ)\nService", "भीम बहादुर गुरुङ"),
+    ],
+)
+def test_a_name_in_its_own_script_in_brackets_after_the_latin_one(text, native):
+    got = [text[s.start : s.end] for s in R.analyze(text) if s.entity_type == "PERSON"]
+    assert native in got

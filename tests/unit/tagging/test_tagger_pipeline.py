@@ -920,3 +920,10 @@ def test_a_foreign_month_after_its_day_is_no_person(full_tagger):
     text = "Toplantı 14 Şubat 2025 tarihinde yapıldı."
     got = [(s.entity_type, text[s.start : s.end]) for s in full_tagger.tag_batch([text])[0]]
     assert ("DATE", "14 Şubat 2025") in got
+
+
+def test_a_courier_field_naming_a_person_is_no_organisation(full_tagger):
+    text = "Courier: Oleksandr Kovalchuk · courier account CZ-PRG-118830\nCourier: DHL Express\n"
+    got = [(s.entity_type, text[s.start : s.end]) for s in full_tagger.tag_batch([text])[0]]
+    assert ("PERSON", "Oleksandr Kovalchuk") in got
+    assert not any(t == "ORGANIZATION" and "Kovalchuk" in x for t, x in got)
