@@ -28,6 +28,8 @@ Per column, by its header:
   a date, a time or an amount, is a CASE_NUMBER, ACCOUNT_NUMBER or NATIONAL_ID by the header;
 * **addresses** ("Address", "Property", "Premises"; not "E-mail address" or "IP address"): a
   cell with a digit and a word of letters is one STREET_ADDRESS;
+* **bank codes** ("Sort code", "Transit"): a sort code or a transit number is an
+  ACCOUNT_NUMBER;
 * **logins** ("User ID", "Username", "Login", "Handle"): a cell that is one token of letters,
   digits and ``._-@`` is a USERNAME ("DCHATTERJEE", "EXT_SAKTER").
 
@@ -287,6 +289,8 @@ def header_kind(header: str) -> str | None:
         return "address"
     if tuple(words) in _LOGIN_HEADERS:
         return "login"
+    if words in (["sort", "code"], ["sort", "codes"], ["transit"], ["transit", "no"]):
+        return "bank_code"  # a bank's sort code or transit number: the account's, in a table
     if any(w in _NOT_REFERENCE_WORDS for w in words):
         return None
     if len(words) >= 2 and any(w in _REFERENCE_WORDS for w in words[1:]):
@@ -325,6 +329,8 @@ _DATE_OR_TIME = re.compile(
 # a house number before a word: "14 Dixon Avenue", "0/1, 14 Dixon Avenue", "12B Rua Augusta"
 # a login: one token of letters, digits and ._-@ with a letter ("DCHATTERJEE", "EXT_SAKTER")
 _LOGIN_CELL = re.compile(r"(?=[^\s]*[A-Za-z])[A-Za-z0-9][A-Za-z0-9._\-@]{2,39}")
+# a UK sort code ("30-94-17") or a Canadian transit number ("00734", "00734-004")
+_BANK_CODE_CELL = re.compile(r"[0-9]{2}[\- ]?[0-9]{2}[\- ]?[0-9]{2}|[0-9]{5}(?:-[0-9]{3})?")
 _NOT_LOGINS = frozenset({"n/a", "none", "nil", "tbc", "tba", "yes", "no", "unknown", "shared"})
 _ADDRESS_CELL = re.compile(r"(?:^|.*?[\s,])[0-9]{1,5}[A-Za-z]?,?[ \t]+[^\W\d_]{2,}")
 
@@ -584,7 +590,10 @@ def entities_in_table_columns(text: str, spans: list[Span]) -> list[Span]:
                     changed |= _place(kept, new, (a, b), frozenset({"PERSON"}))
             continue
         for a, b in col.cells:
-            if kind == "login" and _LOGIN_CELL.fullmatch(text, a, b) is not None:
+            if kind == "bank_code" and _BANK_CODE_CELL.fullmatch(text, a, b) is not None:
+                new = Span(a, b, "ACCOUNT_NUMBER", SCORE, REFERENCE_SOURCE)
+                changed |= _place(kept, new, (a, b), _REFERENCE_OWN)
+            elif kind == "login" and _LOGIN_CELL.fullmatch(text, a, b) is not None:
                 if text[a:b].lower() not in _NOT_LOGINS:
                     new = Span(a, b, "USERNAME", SCORE, LOGIN_SOURCE)
                     changed |= _place(kept, new, (a, b), frozenset({"USERNAME"}))

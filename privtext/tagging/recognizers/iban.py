@@ -23,6 +23,11 @@ from privtext.tagging.base import Recognizer, Span
 _CANDIDATE = re.compile(r"(?<![A-Za-z0-9])[A-Z]{2}[0-9]{2}(?: ?[A-Z0-9]{1,4}){3,8}")
 _CHUNK = re.compile(r"[A-Z0-9]+")
 _IBAN_CUE = re.compile(r"(?i)\bIBAN\b[\s:.]*\Z")
+# An IBAN partly masked, as statements and payout e-mails print it: "IE29 BOFI 9000 01** ****
+# 78", "FR76 3000 4014 **** **** ***4 182" (its country, check digits and first group in clear)
+_MASKED = re.compile(
+    r"(?<![A-Za-z0-9])[A-Z]{2}[0-9]{2} [A-Z0-9]{4}(?: [A-Z0-9*\u2022]{1,4}){2,7}(?![A-Za-z0-9*])"
+)
 
 
 class IbanRecognizer(Recognizer):
@@ -57,6 +62,13 @@ class IbanRecognizer(Recognizer):
                 and 15 <= len(raw.replace(" ", "")) <= 34
             ):
                 out.append(Span(base, stop, "IBAN", self.SHAPE_SCORE, self.name))
+        if "*" in text or "\u2022" in text:
+            for m in _MASKED.finditer(text):
+                masked = m.group()
+                if ("*" in masked or "\u2022" in masked) and not any(
+                    o.start < m.end() and m.start() < o.end for o in out
+                ):
+                    out.append(Span(m.start(), m.end(), "IBAN", self.SHAPE_SCORE, self.name))
         return out
 
 

@@ -631,7 +631,7 @@ _ACCOUNT_KW = (
     r"cart[\u00e3a]o\s+de\s+cidad[\u00e3a]o|labour\s+card|service|shield|persal|"
     r"carnet\s+de\s+identidad|learner|immatriculation|\u0440\u043d\u043e\u043a\u043f\u043f|rego|"
     r"passaporto|pasaporte|passeport|reisepass|paspoort|cand\.|candidate|bonuskaart|klantnummer|"
-    r"kundnummer)"
+    r"kundnummer|transit)"
 )
 _ACCOUNT_CONNECTOR = (
     r"(?:\s+(?:number|numbers|num|nos?|nr|id|#|code|ref(?:erence)?|identifier)(?!\w)\.?|"
@@ -649,7 +649,7 @@ _ACCOUNT_NEEDS_STRONG = re.compile(
     r"(?i)^(?:order|contract|booking|confirmation|student|member|client|permit|"
     r"residence permit|work permit|registration|vehicle registration|plate|practice|"
     r"practitioner|tenancy|tenant|lease|mandate|case file|subscription|reservation|"
-    r"bestellung|auftrag|session|chat session|transaction|shield|rego|serial|routing)$"
+    r"bestellung|auftrag|session|chat session|transaction|shield|rego|serial|routing|transit)$"
 )
 # a device's serial after "serial" alone: capitals and digits mixed ("C02FK4Q8MD6R")
 _SERIAL_VALUE = re.compile(r"(?=(?:[A-Z]*[0-9]){3})(?=(?:[0-9]*[A-Z]){3})[A-Z0-9]{8,20}")

@@ -253,3 +253,12 @@ def test_a_forms_field_name_opening_a_two_cell_row_is_no_entity():
     ]
     got = _surfaces(text, header_cells_are_no_entities(text, spans))
     assert got == [("Ann Lee", "PERSON")]
+
+
+def test_sort_codes_under_their_header_and_a_transit_number_after_its_word():
+    text = (
+        "| Bank | Type | Sort code | Account |\n|---|---|---|---|\n"
+        "| Lloyds Bank | current | 30-94-17 | 22041883 |\n"
+    )
+    got = _surfaces(text, entities_in_table_columns(text, []))
+    assert ("30-94-17", "ACCOUNT_NUMBER") in got

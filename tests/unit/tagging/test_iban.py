@@ -75,3 +75,11 @@ def test_a_labelled_iban_that_fails_its_checksum_beats_a_phone_number_read_insid
     text = "IBAN: GB47 YORK 0512 3388 2901 74\n\nQueries: accounts"
     got = [(text[s.start : s.end], s.entity_type) for s in Tagger.default().tag(text)]
     assert ("GB47 YORK 0512 3388 2901 74", "IBAN") in got
+
+
+def test_a_partly_masked_iban_is_an_iban():
+    from privtext.tagging.recognizers.iban import IbanRecognizer
+
+    text = '"€220.00 sent to IE29 BOFI 9000 01** **** 78" on 22 December; ref AB12 CDEF 3456.'
+    got = [text[s.start : s.end] for s in IbanRecognizer().analyze(text)]
+    assert got == ["IE29 BOFI 9000 01** **** 78"]

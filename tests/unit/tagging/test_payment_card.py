@@ -81,3 +81,11 @@ def test_a_card_number_after_card_is_needs_an_issuers_first_digits_not_the_check
     assert not luhn_valid("4564882019372205")
     # no issuer starts with 9: a loyalty card's digits after "card" need the checksum
     assert PaymentCardRecognizer().analyze("card is 9564 8820 1937 2205") == []
+
+
+def test_a_masked_american_express_number_without_a_cue():
+    from privtext.tagging.recognizers.payment_card import PaymentCardRecognizer
+
+    text = "| American Express | credit card | – | 3782 ****** 41005 | -£2,140 |"
+    got = [text[s.start : s.end] for s in PaymentCardRecognizer().analyze(text) if s.score >= 0.5]
+    assert got == ["3782 ****** 41005"]
