@@ -94,7 +94,8 @@ _PATTERNS: list[tuple[str, str, float]] = [
     (
         "bracket_age",
         r"(?:(?<=[A-Za-z\u00c0-\u024f\"'])|(?<=[A-Z]\.))(?:[ \t]{1,3}\(|,\s)(?P<p8>[0-9]{1,2})"
-        r"(?=,\s|;\s|\)|\s[\u2013\u2014]\s|\.(?:[ \t]|\n|\Z)|[ \t]*(?:\n|\Z)|\s(?i:years?|yrs)\))",
+        r"(?=,\s|;\s|\)|\s[\u2013\u2014]\s|\.(?:[ \t]|\n|\Z)|[ \t]*(?:\n|\Z)|\s(?i:years?|yrs)\)"
+        r"|[ \t]+\((?i:born|b\.|dob|d\.o\.b\.)[ \t])",
         0.7,
     ),
     # Because Ilyas is 19 and ... / Conor was only 19. (the name must be a known given name:
@@ -182,13 +183,15 @@ _PATTERNS: list[tuple[str, str, float]] = [
     # DOB: 03/09/1948 (75), DOB: 1985-03-12 (39 y)
     (
         "dob_age",
-        r"(?i:dob|d\.o\.b\.?|date[ \t]+of[ \t]+birth|born|n[\u00e9e]e?[ \t]+le|nacid[ao]|"
-        r"geb\.|geboren)[ \t]*:?[ \t]*"
+        r"(?i:dob|d\.o\.b\.?|date[ \t]+of[ \t]+birth(?:[ \t]+and[ \t]+age)?|born|"
+        r"n[\u00e9e]e?[ \t]+le|nacid[ao]|geb\.|geboren)[ \t]*:?[ \t]*"
         r"(?:[0-9]{1,2}[./\-][0-9]{1,2}[./\-](?:19|20)?[0-9]{2}|(?:19|20)[0-9]{2}-[0-9]{2}-[0-9]{2}"
-        # "DOB: 4 Nov 1936 (88)"
-        r"|[0-9]{1,2}[ \t]+[A-Z][a-z]{2,8}\.?,?[ \t]+(?:19|20)[0-9]{2})"
-        r"[ \t]*"
-        r"\((?P<p13>[0-9]{1,3}(?:[ \t]?(?:y|yrs?|years|yo|ans|a\u00f1os|anos|Jahre))?)\)",
+        # "DOB: 4 Nov 1936 (88)", "Born: 2 de septiembre de 2017 (7)"
+        r"|[0-9]{1,2}[ \t]+(?:de[ \t]+)?[^\W\d_]{3,10}\.?,?[ \t]+(?:de[ \t]+)?(?:19|20)[0-9]{2})"
+        r"(?:[ \t]*"
+        r"\((?P<p13>[0-9]{1,3}(?:[ \t]?(?:y|yrs?|years|yo|ans|a\u00f1os|anos|Jahre))?)\)"
+        # "Date of birth and age: 29/08/1978, 46"
+        r"|,[ \t]*(?P<p13b>[0-9]{1,3})(?=[ \t]*(?:\n|\Z|[;.]\s)))",
         0.8,
     ),
     # an age put after a person between commas: "Lemburis Kivuyo, now 81, confirmed", "Mrs
@@ -378,6 +381,8 @@ class AgeRecognizer(Recognizer):
                 grp = "p20" if m.start("p20") >= 0 else "p21"
             elif kind == "ordinal_age":
                 grp = "p15" if m.start("p15") >= 0 else "p16"
+            elif kind == "dob_age":
+                grp = "p13" if m.start("p13") >= 0 else "p13b"
             else:
                 grp = _ENT[kind]
             s, e = m.span(grp)

@@ -207,6 +207,17 @@ _PATTERNS: list[tuple[str, str]] = [
         rf"(?P<y2>{_YEAR}|(?<=/)[0-9]{{2}}|(?<=[0-3][0-9][.\-][01][0-9][.\-])[0-9]{{2}})"
         r"(?![0-9]|[.,/\-][0-9])",
     ),
+    # Czech, Slovak and German print dots with spaces: "12. 3. 2025"
+    (
+        "dmy_dot_spaced",
+        rf"{_LB}(?:0?[1-9]|[12][0-9]|3[01])\.[ \t](?:0?[1-9]|1[0-2])\.[ \t]{_YEAR}{_NUM_END}",
+    ),
+    # Vietnamese: "ngày 20 tháng 2 năm 2025" (the day, the month and the year named)
+    (
+        "vi_date",
+        rf"(?<!\w)(?i:ngày)[ \t]+(?:0?[1-9]|[12][0-9]|3[01])[ \t]+(?i:tháng)[ \t]+"
+        rf"(?:0?[1-9]|1[0-2])(?:[ \t]+(?i:năm)[ \t]+{_YEAR})?{_NUM_END}",
+    ),
     # (1998)
     ("paren_year", rf"\((?P<py>{_BARE_YEAR})\)"),
     # in 1950 / from 1990 to 1995 / between 1990 and 1995 / in 1990-95
@@ -338,6 +349,8 @@ _SCORES: dict[str, float] = {
     "md": 0.75,
     "ymd": 0.85,
     "dmy_num": 0.85,
+    "dmy_dot_spaced": 0.85,
+    "vi_date": 0.85,
     "dmy_intl": 0.8,
     "dmy_short": 0.85,
     "my_intl": 0.8,

@@ -86,6 +86,9 @@ def test_when_text_has_no_age_then_nothing_is_tagged(text, spans_of):
         ("When my son was six he let him ring the bell.", "six"),
         ("| Kwame Boateng | Runner | aged 17: no alcohol service |", "17"),
         ("Fecha de nacimiento: 14/08/1986 (38 años)\nDNI", "38 años"),
+        ("Child: Kayden McAllister, 4 (born 02/08/2020)\nResident", "4"),
+        ("1.3 Date of birth and age: 29/08/1978, 46\n1.6 Occupation", "46"),
+        ("Born: 2 de septiembre de 2017 (7)\nNationality", "7"),
     ],
 )
 def test_ages_stated_of_a_person_are_found(text, age):

@@ -228,6 +228,8 @@ def test_dates_of_residence_are_cut_from_a_labelled_address():
         ("Αθήνα, 17 Ιανουαρίου 2025\n", "17 Ιανουαρίου 2025"),
         ("Ιερός Ναός\nΜάρτιος 2025 · Τεύχος 112", "Μάρτιος 2025"),
         ("Toplantı 14 Şubat 2025 tarihinde", "14 Şubat 2025"),
+        ("\n12. 3. 2025\n19:58 courier", "12. 3. 2025"),
+        ("Hà Nội, ngày 20 tháng 2 năm 2025, tại", "ngày 20 tháng 2 năm 2025"),
         ("Paris, le 3 mars 2025.", "3 mars 2025"),
         ("Am 12. März 2024 wurde", "12. März 2024"),
         ("a partire dal 1° marzo 2025", "1° marzo 2025"),
