@@ -60,7 +60,7 @@ _WORD = r"[A-Za-z][A-Za-z.\-]*|\d+|&"  # "Safety & Claims Manager"
 _PHRASE = rf"(?:(?:{_WORD})[ \t]){{0,3}}(?:[A-Za-z][A-Za-z\-]*)"
 _AFTER = re.compile(
     rf"\A(?:,|[ \t]+[-\u2013\u2014|\u00b7][ \t]*|[ \t]*\||[ \t]*\()[ \t]*({_PHRASE})"
-    rf"(?=[ \t]*(?:[,;)|\n/]|\Z|:[ \t]|[ \t]+(?:at|for|of|with|in)[ \t]))"
+    rf"(?=[ \t]*(?:[,;)|\n/\u00b7\u2022]|\Z|:[ \t]|[ \t]+(?:at|for|of|with|in)[ \t]))"
 )  # ... or a chat speaker's colon: "Ella \u2013 Pharmacist: Good afternoon"
 
 _EMPLOYER_LINK = re.compile(r"[ \t]+(?:at|for|with|in)[ \t]")

@@ -270,3 +270,9 @@ def test_a_bare_student_is_no_job_but_a_student_of_a_subject_is():
     assert R.analyze("The student was absent. Your student number is 4471.") == []
     text = "Michał Zając, a 27-year-old medical student at the Jagiellonian"
     assert [text[s.start : s.end] for s in R.analyze(text)] == ["medical student"]
+
+
+def test_humanitarian_and_newsroom_occupations():
+    text = "the enumerator read it aloud; Beto, our local fixer; a freelance stringer"
+    got = [text[s.start : s.end] for s in R.analyze(text)]
+    assert {"enumerator", "fixer", "stringer"} <= set(got)

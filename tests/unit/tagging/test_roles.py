@@ -196,3 +196,8 @@ def test_a_tagged_span_in_the_slot_is_left_alone():
     text = "I am a German researcher at RIKEN in Wako."
     nat = Span(7, 13, "NATIONALITY", 0.9, "test")
     assert _slot_roles(text, [nat]) == []
+
+
+def test_a_role_after_a_person_before_a_middle_dot():
+    text = "Prepared by: Sarah Akello, distribution officer · s.akello@drc.ngo"
+    assert _roles(text, "Sarah Akello") == ["distribution officer"]
