@@ -206,7 +206,7 @@ class UsernameRecognizer(PatternRecognizer):
         (
             # a Slack export's speaker line with one space before the time: "kwame.asante 08:31"
             "slack_speaker",
-            r"(?m)^[ \t]*(?P<ent>[a-z][a-z0-9]*[_.][a-z0-9_.]*[a-z0-9])[ \t]"
+            r"(?m)^[ \t]*(?P<ent>[a-z][a-z0-9]*[_.][a-z0-9_.]*[a-z0-9]) "
             r"\d{1,2}:\d{2}(?:[ \t]?[AaPp][Mm])?[ \t]*$",
             0.8,
         ),
