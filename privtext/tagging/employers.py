@@ -93,7 +93,8 @@ def _signature_employer(text: str, spans: list[Span], i: int) -> re.Match[str] |
     return _SIGNATURE_NEXT.match(text, title.end)
 
 
-def _org_word(words: list[str]) -> bool:
+def has_org_word(words: list[str]) -> bool:
+    """Whether one of ``words`` is an organisation head or a company suffix ("Ltd")."""
     from privtext.tagging.recognizers.gazetteer import load_gazetteer
     from privtext.tagging.recognizers.organization import HEAD_SET
 
@@ -113,7 +114,7 @@ def _looks_like_employer(name: str, strict: bool, signature: bool = False) -> bo
     first = words[0]
     if first in STOPWORDS and first != "The":
         return False
-    if len(words) == 2 and first in gaz.given and not _org_word(words) and not signature:
+    if len(words) == 2 and first in gaz.given and not has_org_word(words) and not signature:
         return False  # "Manager, John Smith": a person (under a signature's title the person
         # is the line above: "Kelly Orthodontics" is the practice)
     from privtext.tagging.recognizers.gazetteer import COMMON_WORD_SURNAMES
@@ -121,14 +122,14 @@ def _looks_like_employer(name: str, strict: bool, signature: bool = False) -> bo
     last_parts = words[-1].split("-")
     if (
         len(words) <= 3
-        and not _org_word(words)
+        and not has_org_word(words)
         and any(p in gaz.surnames and p not in COMMON_WORD_SURNAMES for p in last_parts)
     ):
         return False  # "personal tutor for Oluwatobi Adeyemi-Clarke": a person
     for phrase, etype, _score in gaz.phrases.get(first, ()):
         if phrase == name and etype in ("LOCATION", "NATIONALITY"):
             return False  # "Nurse, Leeds"
-    if _org_word(words):
+    if has_org_word(words):
         return True
     rare = any(zipf_frequency(w.lower().rstrip("."), "en") < COMMON_ZIPF for w in words)
     return rare or not strict
@@ -159,7 +160,7 @@ def _place(text: str, out: list[Span], s: int, e: int) -> bool:
     if any(out[k].start < s or out[k].end > e for k in inside):
         return False  # a longer name found otherwise ("Sullivan, Colon and Ross") stays
     words = text[s:e].split()
-    weak_ok = len(words) >= 2 or _org_word(words)  # "Kudi Pay", "Crawford Whitlow Adjusting"
+    weak_ok = len(words) >= 2 or has_org_word(words)  # "Kudi Pay", "Crawford Whitlow Adjusting"
     if any(
         out[k].entity_type != "ORGANIZATION"
         and not (weak_ok and out[k].source == "spacy_ner" and out[k].entity_type in _WEAK)

@@ -17,6 +17,7 @@ from functools import lru_cache
 from importlib import resources
 
 from privtext.tagging.base import GUESS_SOURCES, Span
+from privtext.tagging.employers import has_org_word
 from privtext.tagging.recognizers.gazetteer import load_gazetteer
 
 _TYPES = frozenset({"PERSON", "ORGANIZATION", "LOCATION", "NATIONALITY"})
@@ -110,13 +111,6 @@ FIELD_ORG_SOURCE = "organisation_field"
 FIELD_ORG_SCORE = 0.8
 
 
-def _org_words(words: list[str]) -> bool:
-    from privtext.tagging.recognizers.organization import HEAD_SET
-
-    suffixes = load_gazetteer(None).org_suffixes
-    return any(w.strip(".,") in HEAD_SET or w.strip(".,") in suffixes for w in words)
-
-
 def organisations_in_fields(text: str, spans: list[Span]) -> list[Span]:
     """``spans`` with the value of an organisation field ("Bank: Nationwide") an ORGANIZATION.
 
@@ -142,7 +136,7 @@ def organisations_in_fields(text: str, spans: list[Span]) -> list[Span]:
         if b <= a:
             continue
         words = value.split()
-        if 2 <= len(words) <= 3 and words[0] in given and not _org_words(words):
+        if 2 <= len(words) <= 3 and words[0] in given and not has_org_word(words):
             continue  # "Courier: Oleksandr Kovalchuk": a gig courier, a person
         inside = [k for k, o in enumerate(out) if o.start < b and a < o.end]
         if any(
