@@ -14,9 +14,7 @@ tagged LOCATION only in a place's slot:
   Bristol and Bath".
 
 The name must end there: a capitalised word or "'s" after it makes it part of something else
-("in Victoria Park", "Victoria's"). Words in capitals are looked up in title case ("IN GALWAY"),
-and in capitals any listed place counts, not only the ambiguous ones: NER misses most places
-written in capitals.
+("in Victoria Park", "Victoria's"). Words in capitals are looked up in title case ("IN GALWAY").
 
 A place and its state, province or country code are places: "Sherbrooke, QC", "Hamilton,
 NZ" (the name a listed or ambiguous place, or already tagged as one).
@@ -25,8 +23,9 @@ A name followed by an area word is a place too: "Oyo State", "Travis County", "S
 Division", "MYSURU DISTRICT", "the Lviv region" (the name not a common word).
 
 A NER or gazetteer PERSON guess on exactly that name gives way; other tags are left alone.
-Listed places take the same slots: "to Johor Bahru" over NER's "Bahru", "in Chişinău" (looked
-up without its accents, as the town list writes it: "Chisinau").
+Listed places take the same slots, in any case: "to Johor Bahru" over NER's "Bahru", "in
+Chişinău" (looked up without its accents, as the town list writes it: "Chisinau"), "IN GALWAY"
+(NER misses most places written in capitals).
 
 At a journey's end ("a boat to Lampedusa", "relocate to Santos", "flew to ..."), a PERSON guess
 on the name is a place even when the name is not listed; an untagged word there is left alone.
