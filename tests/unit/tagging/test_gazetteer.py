@@ -243,3 +243,7 @@ def test_regulators_police_forces_and_research_firms_are_organisations(spans_of)
     got = spans_of(R, text, 0.5)
     for org in ("FINTRAC", "Politie", "IQVIA", "CNIL"):
         assert ("ORGANIZATION", org) in got
+    text = "Cafcass is asked to report; a tutor on Upwork; help from Combat Stress."
+    got = spans_of(R, text, 0.5)
+    for org in ("Cafcass", "Upwork", "Combat Stress"):
+        assert ("ORGANIZATION", org) in got
