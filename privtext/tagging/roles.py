@@ -288,6 +288,7 @@ _JOB_SLOT = re.compile(
     r"[ \t]+(?:at|for|with)[ \t]+(?:the[ \t]+)?[A-Z]"
 )
 _SLOT_HEADS = frozenset({"lead", "registrar", "head"})
+_NOT_SLOT_LEAD = _NOT_ROLE_WORDS | {"a", "an"}  # words before the role that are no part of it
 _SLOT_SUFFIXES = ("ologist", "ist", "ician", "grapher", "eer")
 # People a place serves or holds, and roles of no trade: "a patient at", "a student at"
 _NOT_SLOT_ROLES = frozenset(
@@ -326,7 +327,7 @@ def roles_before_employers(text: str, spans: list[Span]) -> list[Span]:
     added: list[Span] = []
     for m in _JOB_SLOT.finditer(text):
         words = list(re.finditer(r"\S+", m.group("role")))
-        while words and words[0].group().lower() in _NOT_ROLE_WORDS | {"a", "an"}:
+        while words and words[0].group().lower() in _NOT_SLOT_LEAD:
             words.pop(0)  # "as the Technology Lead": "the" is no part of it
         if not words:
             continue
