@@ -739,11 +739,13 @@ _STAFF_CODE_RX = re.compile(
     r"(?<![\w])(?i:agent|officer|operator|adviser|advisor|clerk|teller|dispatcher)[ \t]+"
     r"(?P<id>[A-Z]{1,4}[0-9]{3,6})(?![\w\-/])"
 )
-# ... or in brackets right after a person's name: "| Bec Hanley (FG-001) | Manager |"
-_NAME_CODE_RX = re.compile(
+# ... or in brackets right after a person's name: "| Bec Hanley (FG-001) | Manager |" (the
+# bracket is found first, the name then read before it)
+_BRACKET_CODE_RX = re.compile(r"[ \t]\((?P<id>[A-Z]{1,4}-[0-9]{2,6})\)")
+_NAME_BEFORE_RX = re.compile(
     r"[A-Z\u00c0-\u00de][a-z\u00df-\u00ff][^\W\d_]*(?:['\u2019\-][^\W\d_]+)*"
     r"(?:[ \t][A-Z\u00c0-\u00de][a-z\u00df-\u00ff'\u2019][^\W\d_]*(?:['\u2019\-][^\W\d_]+)*)+"
-    r"[ \t]\((?P<id>[A-Z]{1,4}-[0-9]{2,6})\)"
+    r"\Z"
 )
 # a form label with "No." first (Malay and Indonesian forms): "No. Matrik: 1221304417",
 # "No. Akaun: 1122-3344-55", "No. Pekerja: 004471"; not a telephone ("No. Tel:")
@@ -954,8 +956,9 @@ class AccountNumberRecognizer(Recognizer):
                 continue
             if _ACCOUNT_REQUEST.search(text, max(0, s - _REQUEST_WINDOW), s) is not None:
                 add(s, e, _REQUEST_SCORE)
-        for m in _scan(_NAME_CODE_RX, text, windows):
-            if m.span("id") not in seen:
+        for m in _scan(_BRACKET_CODE_RX, text, windows):
+            before = _NAME_BEFORE_RX.search(text, max(0, m.start() - 80), m.start())
+            if before is not None and m.span("id") not in seen:
                 add(*m.span("id"), _ACCOUNT_SCORE)
         for m in _scan(_STAFF_CODE_RX, text, windows):
             if m.span("id") not in seen:
