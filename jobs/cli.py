@@ -133,7 +133,8 @@ def _add_sanitize_options(p: argparse.ArgumentParser) -> None:
         action="store_true",
         default=None,
         help="one draw per distinct word of a tier in a document, released at every mention "
-        "(perturb.consistent_mentions; default: off, every mention drawn afresh)",
+        "(perturb.consistent_mentions; default: off, every mention drawn afresh); the "
+        "guarantee then holds only between documents with the same repeated words",
     )
     _add_tagging_options(p)
     g = p.add_argument_group("key")

@@ -304,7 +304,7 @@ def _mechanism_record(
         }
     return {
         "mechanism": p.mechanism,
-        "label": mechanism_label(p.mechanism, p.rank_fix, p.remap),
+        "label": mechanism_label(p.mechanism, p.rank_fix, p.remap, p.consistent_mentions),
         "rank_fix": bool(p.rank_fix) if p.mechanism == "laplace-nn" else None,
         "remap": bool(p.remap),
         "epsilon": float(p.epsilon or 0.0),

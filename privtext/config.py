@@ -82,7 +82,9 @@ class PerturbConfig(_Strict):
     perturb_all_words: bool = False
     # Draw once per distinct word of a tier in a document and release that draw at every mention
     # (by default each mention is drawn afresh): a name written five times is one release, not
-    # five (the joint-consumption leakage of seed 001; BENCHMARKS, "mPL audits and AmPL")
+    # five (the joint-consumption leakage of seed 001; BENCHMARKS, "mPL audits and AmPL").
+    # The guarantee then holds only between documents with the same repeated words
+    # (privtext.sanitize, "Privacy accounting"); the ledger names it "+one-draw-per-word".
     consistent_mentions: bool = False
     index: Literal["exact", "hnsw", "ivfpq"] = "exact"
     hnsw_m: int = Field(default=32, ge=4, le=256)

@@ -68,11 +68,19 @@ class MechanismAdapter:
         return self.impl.sample(np.asarray(emb_idx, dtype=np.int64), eps, u)
 
 
-def mechanism_label(mechanism: str, rank_fix: bool, remap: bool = False) -> str:
-    """The name recorded in the ledger."""
-    if mechanism == "laplace-nn" and rank_fix:
-        return "laplace-nn+rank-fix" + ("+remap" if remap else "")
-    return mechanism + ("+remap" if remap else "")
+ONE_DRAW_SUFFIX = "+one-draw-per-word"
+
+
+def mechanism_label(
+    mechanism: str, rank_fix: bool, remap: bool = False, one_draw_per_word: bool = False
+) -> str:
+    """The name recorded in the ledger.
+
+    ``+one-draw-per-word`` marks a release made with ``perturb.consistent_mentions``, whose
+    guarantee differs (see :data:`privtext.explain.GUARANTEE_ONE_DRAW`); ``+remap`` comes last.
+    """
+    base = "laplace-nn+rank-fix" if mechanism == "laplace-nn" and rank_fix else mechanism
+    return base + (ONE_DRAW_SUFFIX if one_draw_per_word else "") + ("+remap" if remap else "")
 
 
 def build_mechanism(spec: EngineSpec, cands: CandidateSet) -> MechanismAdapter:

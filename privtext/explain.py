@@ -39,6 +39,20 @@ GUARANTEE = (
     "independently; pattern spans are replaced by surrogate/mask/hash operators, outside "
     "this metric-DP guarantee)"
 )
+GUARANTEE_ONE_DRAW = (
+    "one draw per distinct word of a tier in a document (consistent mentions): for "
+    "neighbouring documents x, x' of equal length with the same pattern of repeated words "
+    "(x_s = x_t exactly when x'_s = x'_t), P[M(x)=y] <= exp(sum over distinct words w of "
+    "eps_l d(w, w')) P[M(x')=y], at most the per-token sum below; for neighbours that change "
+    "which mentions are the same word there is no bound of this form (equal draws show which "
+    "mentions were the same word); pattern spans are replaced by surrogate/mask/hash "
+    "operators, outside this metric-DP guarantee"
+)
+
+
+def guarantee_for(label: str) -> str:
+    """The guarantee a release of the ledger's mechanism ``label`` carries."""
+    return GUARANTEE_ONE_DRAW if "+one-draw-per-word" in label else GUARANTEE
 
 
 # -- reading tables ----------------------------------------------------------------------------
@@ -238,7 +252,7 @@ def explain_run(run_dir: str | os.PathLike[str]) -> dict[str, Any]:
             "include_corpus_words": perturb.get("include_corpus_words"),
         },
         "documents": n_docs,
-        "guarantee": GUARANTEE,
+        "guarantee": guarantee_for(" ".join([label, *labels])),
         "tiers": tiers,
         "overall": {
             "tokens_perturbed": int(tokens.sum()),

@@ -34,6 +34,18 @@ Privacy accounting (METHODS.md): a document's tokens are perturbed independently
 documents ``x, x'`` of equal length,
 ``P[M(x) = y] <= exp(sum_t eps_{l_t} d(x_t, x'_t)) P[M(x') = y]``. The ledger records, per
 document and tier, the number of perturbed tokens and ``eps_l``.
+
+With ``consistent_mentions`` (one draw per distinct word of a tier in a document) the tokens
+are no longer independent, and the bound above holds only for neighbours ``x, x'`` with the
+same pattern of repeated words (``x_s = x_t`` exactly when ``x'_s = x'_t``, as when every
+mention of a name is replaced by another name): then the release is one draw per distinct
+word, and the multiplier is ``sum over distinct words w of eps_l d(w, w')``, at most the
+per-token sum the ledger records. For neighbours that break the pattern (one mention of
+"Monday" of two becomes "Tuesday") there is no bound of that form: the release shows which
+mentions were the same word (equal draws), and the likelihood ratio of an equal pair of
+draws is ``1 / P[M(Tuesday) = y]``, however close the two words are (at eps 2 over 2,000
+candidates: up to e^11.5, where the per-token sum allows e^1.4). Tests:
+``tests/unit/test_sanitize_kernel.py``.
 """
 
 from __future__ import annotations
@@ -185,7 +197,9 @@ class Sanitizer:
         consistent_mentions: the mechanism draws once per distinct word of a tier in a document
             (the noise of its first mention) and releases that draw at every mention; by default
             every mention has its own draw. Each mention's output law is unchanged; the mentions
-            of one word are one release instead of several.
+            of one word are one release instead of several. The guarantee changes with it (module
+            docstring, "Privacy accounting"), and the ledger's mechanism name gets
+            ``+one-draw-per-word``.
         cands: the candidate set, for the rank record (default: ``mechanism.cands``).
         remap: optional ``{tier: int64 [|C|] table}`` of Bayesian remapping, applied to the
             draw (``y -> table[y]``); the ledger's mechanism name gets ``+remap``.
@@ -231,7 +245,11 @@ class Sanitizer:
                         f"got shape {table.shape}"
                     )
                 self.remap[tier] = table
-        self.mechanism_name = mechanism.name + ("+remap" if self.remap else "")
+        self.mechanism_name = (
+            mechanism.name
+            + ("+one-draw-per-word" if consistent_mentions else "")
+            + ("+remap" if self.remap else "")
+        )
 
     # -- policy ----------------------------------------------------------------------------
     def _active_spans(self, spans: Sequence[Span]) -> list[tuple[Span, str, str]]:

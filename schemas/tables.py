@@ -17,7 +17,14 @@ from dataclasses import dataclass
 
 TIER_VALUES = ("PII", "PoII", "none")
 OPERATOR_VALUES = ("mechanism", "surrogate", "mask", "hash", "keep")
-MECHANISM_VALUES = ("em", "em+remap", "laplace-nn", "laplace-nn+rank-fix")
+# the ledger's mechanism names (privtext.engine.mechanism_label): the mechanism, then
+# "+one-draw-per-word" (perturb.consistent_mentions), then "+remap" (EM only)
+MECHANISM_VALUES = tuple(
+    base + one + remap
+    for base in ("em", "laplace-nn", "laplace-nn+rank-fix")
+    for one in ("", "+one-draw-per-word")
+    for remap in (("", "+remap") if base == "em" else ("",))
+)
 
 
 @dataclass(frozen=True, slots=True)

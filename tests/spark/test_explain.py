@@ -87,17 +87,20 @@ def test_sanitize_then_explain_reports_what_the_ledger_and_manifest_hold(
 
 
 def test_remap_on_releases_only_images_of_the_remap_tables(spark, corpus, tmp_path):
+    """Remapping, here with one draw per word (consistent mentions), which the ledger names."""
     remap = pytest.importorskip("privtext.mechanisms.remap")
     from privtext.embeddings import CandidateSet, load_embeddings_cached
+    from privtext.explain import GUARANTEE_ONE_DRAW
     from privtext.tokenizer import tokenize
 
     out = tmp_path / "out"
-    summary = run_sanitize(spark, _cfg(corpus, out, remap=True))
+    summary = run_sanitize(spark, _cfg(corpus, out, remap=True, consistent_mentions=True))
+    label = "em+one-draw-per-word+remap"
     ledger = read_table(spark, f"{out}/ledger").select("mechanism").distinct().collect()
-    assert [r.mechanism for r in ledger] == ["em+remap"]
+    assert [r.mechanism for r in ledger] == [label]
     manifest = read_table(spark, f"{out}/manifest").first()
     mech = json.loads(manifest.mechanism_json)
-    assert mech["label"] == "em+remap"
+    assert mech["label"] == label
     for tier, eps_l in (("PII", 1.5), ("PoII", 3.0)):
         rec = mech["tiers"][tier]["remap"]
         assert rec["eps"] == eps_l and {"prior", "top_m", "min_mass"} <= rec.keys()
@@ -117,4 +120,5 @@ def test_remap_on_releases_only_images_of_the_remap_tables(spark, corpus, tmp_pa
         released = [r.replacement.lower() for r in tokens if r.tier == tier]
         assert released and all(w in image for w in released), tier
     info = explain_run(out)
-    assert info["remap"] is True and info["mechanism"] == "em+remap"
+    assert info["remap"] is True and info["mechanism"] == label
+    assert info["guarantee"] == GUARANTEE_ONE_DRAW

@@ -223,6 +223,47 @@ def test_consistent_mentions_release_one_draw_per_word_and_document(emb, cands):
     assert all(len(o) == 1 for o in outs)
 
 
+def test_one_draw_per_word_is_named_in_the_ledger_and_explained(emb, cands):
+    from privtext.explain import GUARANTEE, GUARANTEE_ONE_DRAW, guarantee_for
+    from schemas.tables import MECHANISM_VALUES
+
+    base = _sanitizer(emb, cands, eps=(1.0, 2.0))
+    kw = dict(
+        policy=base.policy, lookup=base.lookup, candidate_words=base.candidate_words,
+        mechanism=base.mechanism, tier_epsilon=base.tier_epsilon, noise=base.noise,
+    )  # fmt: skip
+    one = _run(Sanitizer(**kw, consistent_mentions=True), [MENTIONS])[0]
+    assert {row["mechanism"] for row in one.ledger} == {"em+one-draw-per-word"}
+    assert {row["mechanism"] for row in _run(Sanitizer(**kw), [MENTIONS])[0].ledger} == {"em"}
+    assert {"em+one-draw-per-word", "em+one-draw-per-word+remap"} <= set(MECHANISM_VALUES)
+    assert guarantee_for("em+one-draw-per-word+remap") == GUARANTEE_ONE_DRAW
+    assert guarantee_for("em+remap") == GUARANTEE
+
+
+def test_one_draw_per_word_bounds_only_neighbours_with_the_same_repeated_words(emb, cands):
+    """The exact laws behind the guarantee stated for ``consistent_mentions``.
+
+    Two mentions of a word w drawn once release (y, y) with probability P_w(y). A neighbour
+    that renames both mentions (w', w') is bounded by one draw's eps d(w, w'), half the
+    per-token sum; a neighbour that renames one mention (w, w') draws its two words apart, and
+    the ratio on an equal pair is 1 / P_w'(y), far beyond the per-token sum.
+    """
+    eps = 2.0
+    mech = ExponentialMechanism(cands)
+    w, w2 = emb.lookup(["monday", "tuesday"]).tolist()  # close words: d = 0.35
+    d = float(np.linalg.norm(emb.vectors[w].astype(np.float64) - emb.vectors[w2]))
+    lp_w, lp_w2 = mech.log_probs(w, eps), mech.log_probs(w2, eps)
+    # (w, w) against (w', w'): one draw each, so the EM ratio of one word, within eps d; the
+    # same ratio bounds (w, w) against (w, w') when every mention is drawn afresh (only the
+    # second draw's law differs)
+    one_word = float(np.max(np.abs(lp_w - lp_w2)))
+    assert 0 < one_word <= eps * d + 1e-9
+    # (w, w) against (w, w') with one draw per word:
+    # log P[(y, y) | w, w] - log P[(y, y) | w, w'] = log P_w(y) - log P_w(y) P_w'(y) = -log P_w'(y)
+    broken = float(np.max(-lp_w2))
+    assert broken > 5 * (2 * eps * d)  # far beyond the ledger's per-token sum for two mentions
+
+
 # -- rank record and remapping -------------------------------------------------------------------
 def test_rank_bands_classify_the_released_word_by_its_rank_among_the_originals_neighbours(
     emb, cands
