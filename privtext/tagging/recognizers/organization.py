@@ -55,8 +55,11 @@ HEADS = (
     "LDA Voyages Viagens Viajes "
     # sports clubs and a few trades: "Moss Side Amateurs FC", "Manchester Sunday League",
     # "Lee Valley Homecare", "ClearView Inventories"
-    "FC AFC RFC F.C. Rovers Wanderers Amateurs League Homecare Inventories"
+    "FC AFC RFC F.C. Rovers Wanderers Amateurs League Homecare Inventories "
+    "Staffing Mediation Biologics Therapeutics Biotech Funeralcare"
 ).split() + [
+    "Funeral Directors",
+    "Funeral Home",
     "Police Force",
     "Residential Home",
     "Nursing Home",

@@ -144,6 +144,11 @@ def test_couriers_and_telecoms_by_their_head_word(spans_of, text, expected):
         ("Manchester Sunday League, Division Two", "Manchester Sunday League"),
         ("employed through Lee Valley Homecare, was present", "Lee Valley Homecare"),
         ("Prepared by: ClearView Inventories\n", "ClearView Inventories"),
+        ("placed through Northgate Staffing last spring", "Northgate Staffing"),
+        ("referred to Tayside Family Mediation for a MIAM", "Tayside Family Mediation"),
+        ("a role at Corran Biologics in Cambridge", "Corran Biologics"),
+        ("collected by Ellis & Sons Funeral Directors on Friday", "Ellis & Sons Funeral Directors"),
+        ("the service at Mahony's Funeral Home, Ennis", "Mahony's Funeral Home"),
     ],
 )
 def test_clubs_leagues_and_trades_by_their_heads(text, org):
