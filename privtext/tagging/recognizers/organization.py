@@ -176,7 +176,13 @@ _AREA = re.compile(
 )
 # The end of a sentence inside a capitalised run: a word of four letters or more, a full stop
 # ("Minella. Ask"); "St. John", "Co. Cork" are abbreviations.
-_SENTENCE_BREAK = re.compile(r"(?<=[a-z\u00df-\u024f]{4})\.[ \t]+")
+_SENTENCE_BREAK = re.compile(
+    r"(?<=[a-z\u00df-\u024f]{3})"
+    # a word of three lower-case letters may end a sentence ("Bisola and Femi. Service of
+    # thanksgiving"), unless it is a known abbreviation ("Bros.", "Dept. of Health")
+    r"(?<!Bros)(?<!Corp)(?<!Dept)(?<!Govt)(?<!Assn)(?<!Natl)(?<!Univ)(?<!Inst)(?<!Hosp)"
+    r"(?<!Intl)(?<!Ltda)(?<!Mfrs)\.[ \t]+"
+)
 # The name of an identifier after a would-be organisation: "Social Insurance Number",
 # "Health Insurance Card (number ...)", "Flying Club membership number"
 _ID_WORD_AFTER = re.compile(

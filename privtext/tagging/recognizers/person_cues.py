@@ -489,6 +489,27 @@ _RELATIVES_LIST = re.compile(
     rf"(?:(?:,[ \t]+|,?[ \t]+and[ \t]+){_NAME_TOKEN}(?:[ \t]*\([^()\n]{{1,40}}\))?)+)"
 )
 _LIST_NAME = re.compile(rf"(?<![(\w])({_NAME_TOKEN})(?![^()\n]*\))")
+# The family of a death notice or a biography: "Much loved mother of Costas and Maria",
+# "father of Tunde, Bisola and Femi", "widow of the late Arthur Pryce": every name of the list
+_KIN_WORDS = (
+    "mother father grandmother grandfather great-grandmother great-grandfather grandma "
+    "grandad granddad grandpa nana husband wife widow widower son daughter brother sister "
+    "aunt auntie uncle nephew niece cousin partner stepmother stepfather stepson stepdaughter "
+    "fianc\u00e9e fianc\u00e9 mum dad"
+).split()
+_KIN_ITEM = (
+    rf"(?:(?i:the[ \t]+late)[ \t]+)?(?:{_TITLE_RX}[ \t]+)?"
+    rf"(?P<name>{_NAME_TOKEN}(?:[ \t]+{_NAME_TOKEN}){{0,2}})"
+)
+_KIN_LIST = re.compile(
+    r"(?i:\b(?:"
+    + "|".join(_KIN_WORDS)
+    + r")(?:-in-law)?[ \t]+of)[ \t]+"
+    + rf"(?P<list>{_KIN_ITEM}(?:(?:,[ \t]+|,?[ \t]+(?:and|&)[ \t]+)"
+    + _KIN_ITEM.replace("?P<name>", "?:")
+    + r")*)"
+)
+_KIN_ITEM_RX = re.compile(_KIN_ITEM)
 _LOWER_WORD = re.compile(
     r"(?<![\w@./\-'\u2019])([a-z\u00df-\u00ff][a-z\u00df-\u00ff\-]{2,20})(?![\w@\-]|\.\w)"
 )
@@ -641,6 +662,7 @@ _PERSON_OBJECT = re.compile(
     r"(?i:\b(?:tell|ask|remind|thank|text|ring|call|message|email|e-mail|phone|inform|let)"
     r")[ \t]+(?P<ent>[A-Z][a-z\u00e0-\u024f'\-]+)(?![\w\-])(?![ \t]+[A-Z][a-z])"
 )
+_ON_NUMBER_AFTER = re.compile(r"[ \t]+on[ \t]+(?:\+|\(?0)[0-9]")
 # Minutes: "Present: GR, CP, AM." lists initials of the people in the room
 _ATTENDEES = re.compile(
     r"(?im)^[ \t]*(?:present|attendees|in attendance|also present|apologies"
@@ -1042,6 +1064,14 @@ class PersonCueRecognizer(Recognizer):
             for n in _LIST_NAME.finditer(text, m.start("list"), m.end("list")):
                 if not self._place_or_org(n.group(1)):
                     self._add(out, text, n.start(1), n.end(1), self.APPOSITION_SCORE)
+        for m in _KIN_LIST.finditer(text) if " of " in lower else ():
+            for n in _KIN_ITEM_RX.finditer(text, m.start("list"), m.end("list")):
+                name = n.group("name")
+                if (name.isupper() and len(name) <= 4) or name in _TITLE_ACRONYMS:
+                    continue  # "Cecil Morrison, JP": post-nominal letters
+                if self._place_or_org(name) or known_place(name):
+                    continue  # "a daughter of Siaya"
+                self._add(out, text, n.start("name"), n.end("name"), self.APPOSITION_SCORE)
         for m in _STAMPED_SPEAKER.finditer(text):
             words = m.group("ent").split()
             first = words[0]
@@ -1129,7 +1159,21 @@ class PersonCueRecognizer(Recognizer):
                 )
         for m in _PERSON_OBJECT.finditer(text):
             word = m.group("ent")
-            if word in given and word not in AMBIGUOUS_GIVEN and word not in STOPWORDS:
+            # "call Jasper on +31 20 ...": the number to reach them by names a person
+            number_after = _ON_NUMBER_AFTER.match(text, m.end("ent")) is not None
+            if (
+                (
+                    (word in given and word not in AMBIGUOUS_GIVEN)
+                    or (
+                        number_after
+                        and _rare_as_word(word.lower())  # not "email Payroll on 0161 ..."
+                        and not self._place_or_org(word)
+                        and not known_place(word)
+                    )
+                )
+                and word not in STOPWORDS
+                and word not in MONTHS_DAYS
+            ):
                 out.append(
                     Span(m.start("ent"), m.end("ent"), "PERSON", self.NAMED_SCORE, self.name)
                 )

@@ -178,3 +178,9 @@ def test_companies_with_a_legal_form_written_with_stops(text, expected):
     got = {text[s.start : s.end] for s in Tagger.default().tag(text)}
     assert (expected or "HANSOL MARINE PARTS CO., LTD.") in got
     assert not any(g.startswith("Contractor") or " and " in g for g in got)
+
+
+def test_a_run_of_names_stops_at_the_end_of_a_sentence_after_a_three_letter_word():
+    text = "father of Tunde, Bisola and Femi. Service of thanksgiving at noon; Dept. of Health"
+    got = [text[s.start : s.end] for s in R.analyze(text)]
+    assert not any("Femi" in g for g in got)

@@ -482,3 +482,36 @@ def test_a_mail_headers_display_name_is_a_person_when_it_opens_with_a_given_name
 def test_a_name_in_its_own_script_in_brackets_after_the_latin_one(text, native):
     got = [text[s.start : s.end] for s in R.analyze(text) if s.entity_type == "PERSON"]
     assert native in got
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Much loved mother of Stavros and Eleni, and grandmother of Nikos.",
+         ["Stavros", "Eleni", "Nikos"]),
+        ("Husband of Adaeze; father of Chidi, Ngozi and Obi. Service at noon",
+         ["Adaeze", "Chidi", "Ngozi", "Obi"]),
+        ("sister of Rev. Delroy Brown and the late Winston.", ["Delroy Brown", "Winston"]),
+    ],
+)  # fmt: skip
+def test_every_name_of_a_family_list_after_mother_of_father_of(text, expected):
+    got = [text[s.start : s.end] for s in R.analyze(text) if s.entity_type == "PERSON"]
+    assert all(e in got for e in expected), got
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Beloved wife of the late Cecil Morrison, JP, of Mandeville",
+        "the board welcomes a daughter of Kisumu",
+    ],
+)
+def test_post_nominals_and_places_in_a_family_list_are_no_persons(text):
+    got = [text[s.start : s.end] for s in R.analyze(text) if s.entity_type == "PERSON"]
+    assert "JP" not in got and "Kisumu" not in got
+
+
+def test_a_rare_word_called_on_a_number_is_a_person_but_a_common_one_is_not():
+    text = "if the shed is locked call Iwo on +31 20 045 7760, or email Payroll on 0161 555 0100"
+    got = [text[s.start : s.end] for s in R.analyze(text) if s.entity_type == "PERSON"]
+    assert "Iwo" in got and "Payroll" not in got
