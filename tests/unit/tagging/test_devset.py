@@ -157,6 +157,7 @@ def test_build_devset_writes_loadable_jsonl(tmp_path: Path) -> None:
         "tagger_holdout27",
         "tagger_holdout28",
         "tagger_holdout29",
+        "tagger_holdout30",
     ],
 )
 def test_every_held_out_set_parses_with_valid_spans(folder):
