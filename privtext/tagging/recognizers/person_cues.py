@@ -143,7 +143,7 @@ _CYR = (
     r"[\u0410-\u042f\u0401][\u0430-\u044f\u0451]+(?:-[\u0410-\u042f\u0401][\u0430-\u044f\u0451]+)?"
 )
 _PATRONYMIC = (
-    r"[\u0410-\u042f\u0401][\u0430-\u044f\u0451]+(?:\u043e\u0432\u0438\u0447|\u0435\u0432\u0438\u0447|"
+    r"[А-ЯЁ][а-яё]+(?:ович|евич|"
     r"\u0438\u0447|\u043e\u0432\u043d\u0430|\u0435\u0432\u043d\u0430|\u0438\u0447\u043d\u0430|"
     r"\u0438\u043d\u0438\u0447\u043d\u0430)"
 )
@@ -166,6 +166,7 @@ _CAPS_PAYEE = re.compile(
     rf"(?P<ent>{_CAPS_NAME_WORD}(?:[ \t]{_CAPS_NAME_WORD}){{1,3}})[ \t]+\+?[0-9]{{9,12}}(?![0-9])"
 )
 _ANY_CYRILLIC = re.compile("[\u0400-\u04ff]")
+_ANY_CJK = re.compile("[\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]")
 _CAPS_SLASH_CAPS = re.compile("[A-Z]/[A-Z]")
 # an airline passenger: "ELTAYEB/HASSAN OSMAN MR" (family name / given names, then the title)
 _PNR_NAME = re.compile(
@@ -256,11 +257,16 @@ _CHAT_ROLE = re.compile(
     r"moderator|hr|it)\))[ \t]*:"
 )
 # Chat exports: "[08:33] Sola: ...", "12/06/2024, 19:02 - Siobhán 🏑: ...", "Yuki S.: ..."
+# capital and small letters of the Latin, Greek and Cyrillic alphabets (chat speakers, "06:12
+# Стоян Петков:", "14:02 Ελένη Κ.:")
+_UP_LGC = "A-Z\u00c0-\u024f\u0386-\u038f\u0391-\u03ab\u0400-\u042f"
+_LOW_LGC = "a-z\u00df-\u00ff\u03ac-\u03ce\u0430-\u045f"
 _CHAT_STAMP = (
     r"\[[^\]\n]{4,25}\][ \t]*|(?:\d{1,4}[/.\-]\d{1,2}[/.\-]\d{1,4},?[ \t])?"  # "7:41 pm - Mere:"
     r"\d{1,2}:\d{2}(?::\d{2})?(?:[ \t]?[AaPp]\.?[Mm]\.?)?[ \t]*[-\u2013][ \t]*"
     r"|(?:\d{1,4}[/.\-]\d{1,2}[/.\-]\d{1,4},?[ \t])?"  # "15/02/2025 20:03 Ate Joy:" (Viber)
-    r"\d{1,2}:\d{2}(?::\d{2})?(?:[ \t]?[AaPp][Mm])?[ \t]+(?=[A-Z][a-z])"
+    r"\d{1,2}:\d{2}(?::\d{2})?(?:[ \t]?[AaPp][Mm])?[ \t]+"
+    rf"(?=[{_UP_LGC}][{_LOW_LGC}])"
     # "Jan 14, 2025 8:02 PM  Tita Baby:", "Jan 14, 2025 8:12 PM  bea:" (Viber, iMessage)
     r"|(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)\.?[ \t]\d{1,2},[ \t]\d{4},?[ \t]"
     r"\d{1,2}:\d{2}(?::\d{2})?(?:[ \t]?[AaPp][Mm])?[ \t]+(?:[-\u2013][ \t]*)?"
@@ -271,8 +277,8 @@ _CHAT_SPEAKER = re.compile(
     r"(?:(?:Uncle|Aunty|Auntie|Aunt|Cousin|Dr|Mr|Mrs|Ms|Admin|Mod|Ate|Kuya|Tita|Tito|Lola|"
     r"Lolo)[ \t]+)?"
     # a hyphenated given name too: "Kerry-Ann: Hi Brian"
-    r"(?P<ent>[A-Z\u00c0-\u024f][^\W\d_]+(?:-[A-Z\u00c0-\u024f][^\W\d_]+)?"
-    r"(?:[ \t][A-Z\u00c0-\u024f][^\W\d_]*\.?){0,2})"
+    rf"(?P<ent>[{_UP_LGC}][^\W\d_]+(?:-[{_UP_LGC}][^\W\d_]+)?"
+    rf"(?:[ \t][{_UP_LGC}][^\W\d_]*\.?){{0,2}})"
     r"(?:[ \t]\([A-Z][^()\n]{1,30}\))?[ \t]*(?:[^\w\s:]{1,3}[ \t]*)?:[ \t]"
 )
 # A name in apposition to a word for a person: "Pt's mother, Hinemoa, phoned", "One trainee,
@@ -320,7 +326,21 @@ _SCRIPT_CHARS = (
 _NATIVE_SCRIPT_NAME = re.compile(
     rf"{_NAME_TOKEN}(?:[ \t]{_NAME_TOKEN}){{1,3}}[ \t]*\("
     rf"(?P<ent>[{_SCRIPT_CHARS}][{_SCRIPT_CHARS}\u0300-\u036f\u064b-\u065f\u0900-\u097f]*"
-    rf"(?:[ \t][{_SCRIPT_CHARS}][{_SCRIPT_CHARS}\u0300-\u036f\u064b-\u065f]*){{0,4}})\)"
+    rf"(?:[ \t][{_SCRIPT_CHARS}][{_SCRIPT_CHARS}\u0300-\u036f\u064b-\u065f]*){{0,4}})"
+    r"(?:\)|,[ \t])"  # "Han Sung-ho (한성호, chair)"
+)
+# Han and Hangul: a name in Chinese, Japanese or Korean characters
+_CJK = "\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af"
+# ... written without brackets after the romanised name: "real name Chan Kwok Wah 陳國華"
+_CJK_AFTER_NAME = re.compile(
+    rf"{_NAME_TOKEN}(?:[ \t]{_NAME_TOKEN}){{1,3}}[ \t]+(?P<ent>[{_CJK}]{{2,4}})(?![{_CJK}])"
+)
+# ... as the value of a person's field: "氏名 Name: 佐藤 健一 (SATO Kenichi)", "Witness: 木下 大輔",
+# "Signature: 佐藤健一"; the romanised name in brackets after it is the same person
+_CJK_FIELD = re.compile(
+    r"(?i:(?<![\w'\u2019])(?:" + _FIELD_LABELS + r"|officer)[ \t]*[:\uff1a][ \t]*)"
+    rf"(?P<ent>[{_CJK}]{{1,4}}(?:[ \t\u3000][{_CJK}]{{1,4}})?)(?![{_CJK}])"
+    r"(?:[ \t]*\((?P<latin>[A-Z]{2,}[ \t][A-Z][a-z]+(?:[ \-][A-Z]?[a-z]+)?)\))?"
 )
 _APPOSITIVE_BEFORE = re.compile(
     r"(?i:\b(?:a|an|the|one|another|our|their|his|her|my|your|its|this|that)[ \t]+|"
@@ -554,7 +574,12 @@ _SPEAKER_ROLES = frozenset(
     # the same sides in the languages of the chats ("[20:41] Cliente: quiero ...", "Virtual
     # Assistant:")
     "Cliente Usuario Usuaria Agente Asesor Asesora Atendente Kunde Kundin Utilisateur "
-    "Conseiller Conseill\u00e8re Virtual Assistant Chatbot Bot".split()
+    "Conseiller Conseill\u00e8re Virtual Assistant Chatbot Bot "
+    # ... and in Greek and Cyrillic ("14:02 Σύστημα: Καλώς ήρθατε")
+    "\u03a3\u03cd\u03c3\u03c4\u03b7\u03bc\u03b1 \u03a0\u03b5\u03bb\u03ac\u03c4\u03b7\u03c2 "
+    "\u0421\u0438\u0441\u0442\u0435\u043c\u0430 \u041e\u043f\u0435\u0440\u0430\u0442\u043e\u0440 "
+    "\u041a\u043b\u0438\u0435\u043d\u0442 \u0411\u043e\u0442 "
+    "Диспечер Диспетчер".split()
 )
 # A name heading a CV or a letter: the first line, followed shortly by contact details.
 _HEADING_NAME = re.compile(
@@ -929,6 +954,15 @@ class PersonCueRecognizer(Recognizer):
                 self._add(out, text, m.start("ent"), m.end("ent"), self.NOTE_SCORE)
         for m in _NATIVE_SCRIPT_NAME.finditer(text) if "(" in text else ():
             out.append(Span(m.start("ent"), m.end("ent"), "PERSON", self.NOTE_SCORE, self.name))
+        if _ANY_CJK.search(text) is not None:
+            for m in _CJK_AFTER_NAME.finditer(text):
+                out.append(Span(m.start("ent"), m.end("ent"), "PERSON", self.NOTE_SCORE, self.name))
+            for m in _CJK_FIELD.finditer(text):
+                if len(m.group("ent").replace(" ", "").replace("\u3000", "")) < 2:
+                    continue
+                for g in ("ent", "latin"):
+                    if m.group(g):
+                        out.append(Span(m.start(g), m.end(g), "PERSON", self.NOTE_SCORE, self.name))
         if "sent" in text or "eceived" in text or "paid" in text:
             for m in _CAPS_PAYEE.finditer(text):
                 if not self._place_or_org(m.group("ent").title()):
@@ -1006,7 +1040,14 @@ class PersonCueRecognizer(Recognizer):
                 if ent in KIN_SPEAKERS:
                     continue  # "Mummy:", "Uncle:" (a saved contact), not a name
                 if m.group("stamp") or seen[ent] >= 2:
-                    self._add(out, text, m.start("ent"), m.end("ent"), self.LETTER_SCORE)
+                    # a name in another alphabet, stamped and back again, is the whole name
+                    # (an English NER reads "Стоян Петков" as the surname alone)
+                    sc = (
+                        self.NOTE_SCORE
+                        if m.group("stamp") and seen[ent] >= 2 and not ent[0].isascii()
+                        else self.LETTER_SCORE
+                    )
+                    self._add(out, text, m.start("ent"), m.end("ent"), sc)
         for c in _COMMA_CAP.finditer(text):
             b = _APPOSITIVE_BEFORE.search(text, max(0, c.start() - 80), c.start())
             if b is None or not self._person_noun_phrase(b.group("np")):

@@ -1009,11 +1009,14 @@ class AccountNumberRecognizer(Recognizer):
 _ACRONYM_ID = re.compile(
     # the acronym may stand in brackets after the number's name: "Bank Verification Number
     # (BVN) 22184503917"
-    r"(?<![\w/.])(?P<acr>[A-Z]{2,8}|[\u0410-\u042f\u0401]{2,5}|(?:[A-Z]\.){2,4})\)?"
+    r"(?<![\w/.])(?P<acr>[A-Z]{2,8}|[\u0410-\u042f\u0401]{2,5}|(?:[A-Z]\.){2,4}"
+    # Greek acronyms ("ΑΦΜ 048812274"), the Dutch KvK and the German tax number's names
+    r"|[\u0391-\u03a9]{2,5}|KvK|Steuernummer|Steuer-?Nr\.?|St\.-?Nr\.|Steuer-ID)\)?"
     r"(?:[ \t]+(?:number|no\.?|num|#))?(?:[ \t]+(?:is|was|as))?"
     # a note in brackets before the colon: "PPSN (for the tax relief statement): 6718255O"
     r"(?:[ \t]+\([^()\n]{1,60}\)(?=[ \t]*:))?"
     r"[ \t]*[:#(]?[ \t]*(?P<ent>\d{6,20}[A-Z]{0,2}|\d{6}/\d{2}/\d|"
+    r"\d{2,3}/\d{3}/\d{4,5}|"  # a German Steuernummer: "146/213/58804"
     # spaced groups: eight digits or more, and no date ("03 08 1987")
     r"(?=(?:[ \t]?\d){8})(?![0-3]?\d[ \t][01]?\d[ \t](?:19|20)\d\d(?!\d))"
     r"\d{1,4}(?:[ \t]\d{1,5}){2,6}(?![ \t]\d))(?![\w/.,]\d|\w)"

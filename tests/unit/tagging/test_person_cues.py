@@ -515,3 +515,30 @@ def test_a_rare_word_called_on_a_number_is_a_person_but_a_common_one_is_not():
     text = "if the shed is locked call Iwo on +31 20 045 7760, or email Payroll on 0161 555 0100"
     got = [text[s.start : s.end] for s in R.analyze(text) if s.entity_type == "PERSON"]
     assert "Iwo" in got and "Payroll" not in got
+
+
+def test_chat_speakers_in_cyrillic_and_greek_and_their_system_lines():
+    text = (
+        "06:12 \u0421\u0442\u043e\u044f\u043d \u041f\u0435\u0442\u043a\u043e\u0432: "
+        "\u0414\u043e\u0431\u0440\u043e \u0443\u0442\u0440\u043e\n"
+        "06:21 \u0421\u0442\u043e\u044f\u043d \u041f\u0435\u0442\u043a\u043e\u0432: \u043e\u043a\n"
+        "14:02 \u03a3\u03cd\u03c3\u03c4\u03b7\u03bc\u03b1: \u039a\u03b1\u03bb\u03ce\u03c2\n"
+        "14:03 Ελένη Κ.: Καλησπέρα\n"
+    )
+    got = {text[s.start : s.end]: s.score for s in R.analyze(text) if s.entity_type == "PERSON"}
+    assert got.get("\u0421\u0442\u043e\u044f\u043d \u041f\u0435\u0442\u043a\u043e\u0432", 0) > 0.85
+    assert "\u0395\u03bb\u03ad\u03bd\u03b7 \u039a." in got
+    assert "\u03a3\u03cd\u03c3\u03c4\u03b7\u03bc\u03b1" not in got  # "System"
+
+
+def test_names_in_han_and_hangul_after_a_field_or_a_romanised_name():
+    text = (
+        "Name: \u9ad8\u6a4b \u5065\u592a (TAKAHASHI Kenta)\nWitness: \u6728\u6751 \u88d5\u5b50\n"
+        "real name Wong Siu Ming \u9ec3\u5c0f\u660e\nPresent: Kim Min-jun "
+        "(\uae40\ubbfc\uc900, chair)\nNationality: \u65e5\u672c"
+    )
+    got = [text[s.start : s.end] for s in R.analyze(text) if s.entity_type == "PERSON"]
+    for name in ("\u9ad8\u6a4b \u5065\u592a", "TAKAHASHI Kenta", "\u6728\u6751 \u88d5\u5b50",
+                 "\u9ec3\u5c0f\u660e", "\uae40\ubbfc\uc900"):  # fmt: skip
+        assert name in got, name
+    assert "\u65e5\u672c" not in got  # "Japan" after a field that names no person

@@ -275,6 +275,9 @@ def test_when_a_permit_number_is_bare_digits_then_it_beats_a_bare_phone():
         ("Civil ID: 289041501234", ["289041501234"]),
         ("costs EUR 250000 now", []),
         ("certified to ISO 270011", []),
+        ("\u0391\u03a6\u039c 051177342, loan 77", ["051177342"]),
+        ("Keizersgracht 9, Amsterdam \u2013 KvK 60218835", ["60218835"]),
+        ("filed under your Steuernummer 143/207/51128 at the Finanzamt", ["143/207/51128"]),
     ],
 )
 def test_numbers_named_by_an_acronym_are_account_numbers(text, expected):
