@@ -49,7 +49,7 @@ _EXTRA_HEADS = frozenset(
         "commissioner", "coroner", "councillor", "councilor", "curator", "deputy", "estimator",
         "generalist", "inspector", "magistrate", "mayor", "minister", "physio", "promoter",
         "recruiter", "sergeant", "shopkeeper", "storekeeper", "superintendent", "treasurer",
-        "vendor", "vice-principal", "coder",
+        "vendor", "vice-principal", "coder", "boss", "undermanager",
     }
 )  # fmt: skip
 # Generic heads that are a role all the same between a determiner and a named person: "the
@@ -63,6 +63,7 @@ _AFTER = re.compile(
     rf"(?=[ \t]*(?:[,;)|\n/\u00b7\u2022]|\Z|:[ \t]|[ \t]+(?:at|for|of|with|in)[ \t]))"
 )  # ... or a chat speaker's colon: "Ella \u2013 Pharmacist: Good afternoon"
 
+_DETERMINERS = frozenset("a an the my our your his her their its".split())
 _EMPLOYER_LINK = re.compile(r"[ \t]+(?:at|for|with|in)[ \t]")
 _BEFORE = re.compile(
     rf"(?:(?<![\w'])(?:our|your|their|his|her|my|its|the|another)|\w+['\u2019]s)[ \t]+"
@@ -225,13 +226,24 @@ def roles_next_to_persons(text: str, spans: list[Span]) -> list[Span]:
         if start >= end or not _free(added, start, end):
             return
         inside = [k for k, s in enumerate(spans) if s.start < end and s.end > start]
+        if any(
+            spans[k].entity_type == "JOB_TITLE" and (spans[k].start, spans[k].end) == (start, end)
+            for k in inside
+        ):
+            return  # tagged already
         # an NER guess inside the role gives way: "our Club Secretary" ("Club" as an
         # organisation), "Camila Rocha \u00b7 Tech Recruiter at Nubank" (the role as a person)
+        # and so does a shorter job title inside it: "N. Dlamini, cemetery clerk" ("clerk")
         if any(
             spans[k].start < start
             or spans[k].end > end
-            or spans[k].source != "spacy_ner"
-            or spans[k].entity_type not in ("ORGANIZATION", "LOCATION", "PERSON")
+            or (
+                spans[k].entity_type != "JOB_TITLE"
+                and (
+                    spans[k].source != "spacy_ner"
+                    or spans[k].entity_type not in ("ORGANIZATION", "LOCATION", "PERSON")
+                )
+            )
             for k in inside
         ):
             return
@@ -246,8 +258,17 @@ def roles_next_to_persons(text: str, spans: list[Span]) -> list[Span]:
             cut = _EMPLOYER_LINK.search(phrase)
             if not _is_role(phrase) and cut is not None:
                 phrase = phrase[: cut.start()]
-            if _is_role(phrase):
-                add(p.end + m.start(1), p.end + m.start(1) + len(phrase))
+            lead = 0
+            while (w := phrase[lead:].split(" ", 1))[0].lower() in _DETERMINERS and len(w) > 1:
+                lead += len(w[0]) + 1  # "a forensic doctor", "his manager": no part of the role
+            phrase = phrase[lead:]
+            head, of, _what = phrase.partition(" of ")
+            # "Mr Yaw Darko, inspector of mines,": a role of a field is the whole phrase
+            if _is_role(phrase) or (
+                of and phrase.islower() and head.split()[-1] != "head" and _is_role(head)
+            ):
+                start = p.end + m.start(1) + lead
+                add(start, start + len(phrase))
         window = text[max(0, p.start - 80) : p.start]
         m = _BEFORE.search(window)
         if m and _is_role(m.group(1), apposition=True):

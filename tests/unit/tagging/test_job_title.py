@@ -276,3 +276,17 @@ def test_humanitarian_and_newsroom_occupations():
     text = "the enumerator read it aloud; Beto, our local fixer; a freelance stringer"
     got = [text[s.start : s.end] for s in R.analyze(text)]
     assert {"enumerator", "fixer", "freelance stringer"} <= set(got)
+
+
+@pytest.mark.parametrize(
+    ("text", "title"),
+    [
+        ("Ο δικηγόρος μου θα σας γράψει.", "δικηγόρος"),
+        ("Ik werk als schoonmaakster bij CleanPro.", "schoonmaakster"),
+        ("Befattning: skiftledare\nTelefon: 070", "skiftledare"),
+        ("Чакаха 2 часа за ветеринаря.", "ветеринаря"),
+        ("職業 Occupation: 会社員", "会社員"),
+    ],
+)
+def test_common_occupations_in_other_languages(text, title):
+    assert title in [text[s.start : s.end] for s in R.analyze(text)]

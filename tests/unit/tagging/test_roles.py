@@ -38,6 +38,13 @@ def _roles(text: str, *names: str) -> list[str]:
         ("Regards,\nP. Moana\nRent Adjudicator\n3 May 2024", ["P. Moana"], ["Rent Adjudicator"]),
         ("\nA. B. OTIENO\nJUDGE\n", ["A. B. OTIENO"], ["JUDGE"]),
         ("\nLiza Cruz\nHR Generalist | Acme BPO Inc.\n", ["Liza Cruz"], ["HR Generalist"]),
+        # a role of a field, a boss, and a determiner that is no part of the role
+        ("Also present: Kofi Darko, inspector of mines, Accra", ["Kofi Darko"],
+         ["inspector of mines"]),
+        ("interview Mr Kwame Osei, shift boss, on Monday", ["Kwame Osei"], ["shift boss"]),
+        ("reported to the Undermanager, Bianca Reis, by phone", ["Bianca Reis"],
+         ["Undermanager"]),
+        ("Lars Berg, a forensic doctor, examined him", ["Lars Berg"], ["forensic doctor"]),
     ],
 )  # fmt: skip
 def test_a_role_next_to_a_person_is_a_job_title(text, names, expected):
@@ -201,3 +208,15 @@ def test_a_tagged_span_in_the_slot_is_left_alone():
 def test_a_role_after_a_person_before_a_middle_dot():
     text = "Prepared by: Sarah Akello, distribution officer · s.akello@drc.ngo"
     assert _roles(text, "Sarah Akello") == ["distribution officer"]
+
+
+def test_a_longer_role_takes_the_place_of_a_job_title_inside_it():
+    text = "Record card checked by N. Dlamini, cemetery clerk, 10/02/2025."
+    a = text.index("N. Dlamini")
+    clerk = text.index("clerk")
+    spans = [
+        Span(a, a + len("N. Dlamini"), "PERSON", 0.9, "t"),
+        Span(clerk, clerk + 5, "JOB_TITLE", 0.7, "job_title_gazetteer"),
+    ]
+    got = [text[s.start : s.end] for s in roles_next_to_persons(text, spans)]
+    assert got == ["N. Dlamini", "cemetery clerk"]
