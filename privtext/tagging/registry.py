@@ -50,7 +50,7 @@ from privtext.tagging.id_prefixes import identifier_country_prefixes
 from privtext.tagging.labels import field_labels_are_no_entities, organisations_in_fields
 from privtext.tagging.logins import logins_from_person_names
 from privtext.tagging.mediums import mediums_are_no_entities
-from privtext.tagging.place_slots import places_in_place_slots
+from privtext.tagging.place_slots import countries_in_other_languages, places_in_place_slots
 from privtext.tagging.policy import TierPolicy
 from privtext.tagging.recognizers.address import (
     PostcodeRecognizer,
@@ -365,7 +365,9 @@ class Tagger:
         kept = streets_without_numbers_are_places(text, trailing_postal_codes(text, kept))
         kept = organisation_lines_out_of_addresses(text, widen_address_spans(text, kept))
         kept = organisations_in_fields(text, field_labels_are_no_entities(text, kept))
-        kept = groups_in_group_slots(text, places_in_place_slots(text, kept))
+        kept = groups_in_group_slots(
+            text, countries_in_other_languages(text, places_in_place_slots(text, kept))
+        )
         kept = dublin_districts(text, places_in_place_columns(text, kept))
         kept = entities_in_table_columns(text, ages_in_age_columns(text, kept))
         kept = header_cells_are_no_entities(text, kept)

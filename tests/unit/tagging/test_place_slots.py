@@ -196,3 +196,26 @@ def test_a_journeys_end_guessed_a_person_is_a_place(text, name):
 )
 def test_a_journey_cue_leaves_persons_and_untagged_words_alone(text, spans):
     assert _run(text, spans) == [(s, t) for s, t, _ in spans]
+
+
+@pytest.mark.parametrize(
+    ("text", "place"),
+    [
+        ("Impôt payé en Italie en 2021", "Italie"),
+        ("Han har arbetat i Sverige sedan 2019", "Sverige"),
+        ("Para o Brasil, o seu contato é", "Brasil"),
+        ("Er zog 2010 nach Österreich.", "Österreich"),
+    ],
+)
+def test_a_country_named_in_another_language_after_its_preposition(text, place):
+    from privtext.tagging.place_slots import countries_in_other_languages
+
+    got = [text[s.start : s.end] for s in countries_in_other_languages(text, [])]
+    assert got == [place]
+
+
+def test_a_country_inside_a_name_or_without_a_preposition_is_left():
+    from privtext.tagging.place_slots import countries_in_other_languages
+
+    for text in ("an account at Banco do Brasil today", "SPC Brasil said", "Italie"):
+        assert countries_in_other_languages(text, []) == []
