@@ -230,7 +230,22 @@ _CASE_PATTERNS: list[tuple[str, str, float]] = [
         0.85,
     ),
     # an EU customs movement reference (MRN): "25GR000012045881A7"
-    ("mrn", r"(?<![\w\-])(?P<ent>[0-9]{2}[A-Z]{2}[A-Z0-9]{12}[A-Z][0-9])(?![\w\-])", 0.85),
+    # (14 characters after the year and the country, the last a check character)
+    (
+        "mrn",
+        r"(?<![\w\-])(?P<ent>[0-9]{2}[A-Z]{2}(?=[A-Z]*[0-9])[A-Z0-9]{14})(?![\w\-])",
+        0.85,
+    ),
+    # a civil-registry or archive entry, a court procedure: "akt nr 214/1898", "acta 1127/1952",
+    # "sygn. 35/1824/0/2/87", "MONITORIO 1187/2024" (NER reads "214/1898" as a date)
+    (
+        "register_entry",
+        r"(?<![\w])(?i:akt(?:u|a)?|acta|actas|atto|sygn\.?|expediente|monitorio|procedimiento|"
+        r"juicio|ejecuci\u00f3n|sumario|diligencias)"
+        r"(?:[ \t]+(?i:n[r\u00ba\u00b0o]\.?|n\.\u00ba|nr\.?|num\.?))?[ \t]*:?[ \t]*"
+        r"(?P<ent>[0-9]{1,6}(?:/[0-9]{1,6}){1,5})(?![\w/])",
+        0.85,
+    ),
     # a UK right-to-work or immigration-status share code: "share code R8M 4KT 2Q7"
     (
         "share_code",

@@ -658,3 +658,20 @@ def test_a_code_in_brackets_after_a_persons_name():
     )
     got = [text[s.start : s.end] for s in A.analyze(text)]
     assert {"FG-001", "FG-023", "FG-014"} <= set(got) and "HR-07" not in got
+
+
+@pytest.mark.parametrize(
+    ("text", "code"),
+    [
+        ("birth entry, akt nr 311/1902, in the registers", "311/1902"),
+        ("the archive reference sygn. 35/1811/0/3/92. Could you", "35/1811/0/3/92"),
+        ("acta 1042/1961 del Registro Civil", "1042/1961"),
+        ("Procedimiento: MONITORIO 2291/2024", "2291/2024"),
+        ("the correct MRN is 25BG004001T0066120, not", "25BG004001T0066120"),
+    ],
+)
+def test_register_entries_and_movement_references_are_case_numbers(text, code):
+    from privtext.tagging.recognizers.reference_number import CaseNumberRecognizer
+
+    got = [(s.entity_type, text[s.start : s.end]) for s in CaseNumberRecognizer().analyze(text)]
+    assert ("CASE_NUMBER", code) in got
