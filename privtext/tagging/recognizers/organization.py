@@ -56,7 +56,7 @@ HEADS = (
     # sports clubs and a few trades: "Moss Side Amateurs FC", "Manchester Sunday League",
     # "Lee Valley Homecare", "ClearView Inventories"
     "FC AFC RFC F.C. Rovers Wanderers Amateurs League Homecare Inventories "
-    "Staffing Mediation Biologics Therapeutics Biotech Funeralcare"
+    "Staffing Mediation Biologics Therapeutics Biotech Funeralcare Sagl SAGL EOOD OOD EAD"
 ).split() + [
     "Funeral Directors",
     "Funeral Home",
@@ -164,6 +164,27 @@ _NUMBERED = re.compile(
     r"Kindergarten|Police Station|Department|Unit|Detention Centre|Penitentiary)"
     r"[ \t](?:no\.|No\.|nr\.|Nr\.|n°|№)[ \t]?\d+)(?![\w])"
 )
+# A company in Russian, Kazakh, Ukrainian or Bulgarian: its legal form, then the name in
+# quotes ("АО «Карагандауголь»", "ТОО «Алматы Логистик»", "ООО \"Вектор\"")
+_CYRILLIC_COMPANY = re.compile(
+    r"(?<![\w\-])(?P<ent>(?:ООО|ОАО|ЗАО|ПАО|АО|ТОО|ИП|ЧП|ТОВ|ПрАТ|ЕООД|ООД|ЕАД|АД|ГУП|МУП|ФГУП)"
+    r"[ \t]*[«\"\u201c\u201e][^»\"\u201d\n]{1,60}[»\"\u201d])"
+)
+# ... in Chinese, Japanese or Korean: a run of Han or Hangul ending in an organisation's word
+# ("宁波恒达电器有限公司", "東京税関", "千葉県警察成田国際空港警察署", "보문인쇄소")
+_CJK_ORG = re.compile(
+    r"(?<![\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af])(?P<ent>[\u3400-\u4dbf\u4e00-\u9fff"
+    r"\uac00-\ud7af]{1,24}?(?:股份有限公司|有限公司|有限会社|株式会社|公司|税関|警察署|厚生局|"
+    r"取締部|大学|大學|病院|医院|銀行|银行|協会|協會|委員会|委员会|裁判所|法院|市役所|"
+    r"대학교|병원|은행|종친회|인쇄소|주식회사|재단|협회))"
+    r"(?![\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af])"
+)
+# A union's local branch: "UMWA Local 8843", "SEIU Local 32BJ"
+_UNION_LOCAL = re.compile(
+    r"(?<![\w\-])(?P<ent>[A-Z]{2,6}[ \t]Local[ \t][0-9]{1,5}[A-Z]{0,2})(?![\w])"
+)
+_ANY_CYRILLIC = re.compile("[\u0400-\u04ff]")
+_ANY_CJK = re.compile("[\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]")
 # "County Cavan", "Province of Ancona", "Canton of Vaud"
 _AREA_PREFIX = re.compile(
     r"(?<![\w\-])(?P<ent>(?:County|Province of|Canton of|Region of|Département de|Oblast of|"
@@ -303,6 +324,19 @@ class OrganizationRecognizer(Recognizer):
             out.append(Span(s, e, "ORGANIZATION", self.SCORE + 0.02, self.name))
         for m in _NUMBERED.finditer(text):
             out.append(Span(m.start("ent"), m.end("ent"), "ORGANIZATION", self.SCORE, self.name))
+        for rx, hint in (
+            (_CYRILLIC_COMPANY, _ANY_CYRILLIC),
+            (_CJK_ORG, _ANY_CJK),
+            (_UNION_LOCAL, None),
+        ):
+            if hint is not None and hint.search(text) is None:
+                continue
+            if hint is None and " Local " not in text:
+                continue
+            for m in rx.finditer(text):
+                out.append(
+                    Span(m.start("ent"), m.end("ent"), "ORGANIZATION", self.SCORE, self.name)
+                )
         for m in _AREA_PREFIX.finditer(text):
             if m.group("ent").split()[-1] in HEAD_SET:
                 continue  # "County Council" is an organisation

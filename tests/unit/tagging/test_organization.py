@@ -184,3 +184,19 @@ def test_a_run_of_names_stops_at_the_end_of_a_sentence_after_a_three_letter_word
     text = "father of Tunde, Bisola and Femi. Service of thanksgiving at noon; Dept. of Health"
     got = [text[s.start : s.end] for s in R.analyze(text)]
     assert not any("Femi" in g for g in got)
+
+
+@pytest.mark.parametrize(
+    ("text", "org"),
+    [
+        ("Передам в отдел кадров АО «Шахтоуправление», если", "АО «Шахтоуправление»"),
+        ("работает в ТОО «Степь Транс» водителем", "ТОО «Степь Транс»"),
+        ("Exporter (深圳华强电子有限公司), No. 8", "深圳华强电子有限公司"),
+        ("handed to the 大阪税関 on arrival", "大阪税関"),
+        ("The printer, 한빛인쇄소, quoted", "한빛인쇄소"),
+        ("a steward from SEIU Local 1199 was there", "SEIU Local 1199"),
+        ("Importeurin: Lago Verde Sagl, UID CHE", "Lago Verde Sagl"),
+    ],
+)
+def test_companies_in_cyrillic_and_east_asian_scripts_and_union_locals(text, org):
+    assert org in [text[s.start : s.end] for s in R.analyze(text)]
