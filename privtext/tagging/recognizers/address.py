@@ -270,7 +270,7 @@ _ROMANCE_TYPES = (
     r"Estrada|Via|Viale|Piazza|Piazzale|Corso|Largo|Vicolo|Contrada|Rua|Travessa|Strada|"
     r"Calea|Bulevardul|Ulica|Aleja|Ulitsa|Prospekt|Vulytsia|Vulitsa|ulica|aleja|[Pp]lac|"
     r"[Oo]siedle|[Rr]ondo|[Bb]orgo|Heol|Ffordd|Stryd|L\u00f4n|Rhodfa|Cilgant|Sr\u00e0id|"
-    r"Sr\u00e1id|B\u00f3thar|Jalan|Jir\u00f3n|calle|avenida)"
+    r"Sr\u00e1id|B\u00f3thar|Jalan|Jir\u00f3n|calle|avenida|Rehov|Rechov|Derech|Sderot)"
 )
 # Lower-case or capitalized street abbreviations: "ul. Długa", "str. Mihai Eminescu",
 # "vul. Shevchenka", "al. Jerozolimskie", "av. Paulista", "bd. Unirii".
@@ -366,12 +366,20 @@ _CORE_PATTERNS: list[tuple[str, str]] = [
         rf"(?=,?[ \t]*{_UNIT}(?![\w])))"
         rf"{_RB}",
     ),
+    # a Japanese address after its postal mark: "〒150-0012 東京都渋谷区広尾3丁目12-8"
+    (
+        "jp_postal",
+        r"\u3012[ \t]?[0-9]{3}-[0-9]{4}[ \t\u3000]*[\u3005\u3040-\u30ff\u3400-\u4dbf"
+        r"\u4e00-\u9fff\uff10-\uff19][\u3005\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff"
+        r"\uff10-\uff190-9\-\u2212\u30fc \u3000]{1,60}(?<![ \u3000])",
+    ),
     # Bağdat Caddesi No: 214 Daire 6 / Moda Mah. Gül Sok. No: 5
     (
         "turkish",
         rf"(?<![\w])(?:{_CAPWORD}(?:[ \t]+{_CAPWORD}){{0,2}}[ \t]+(?:Mahallesi|Mah\.),?[ \t]+)?"
-        rf"{_CAPWORD}(?:[ \t]+{_CAPWORD}){{0,2}}[ \t]+{_TURKISH_TYPE},?[ \t]+{_TRAIL_NUM}"
-        rf"{_TURKISH_UNIT}{{0,2}}{_RB}",
+        # (a numbered street too: "12. Sokak No: 7")
+        rf"(?:{_CAPWORD}(?:[ \t]+{_CAPWORD}){{0,2}}|[0-9]{{1,4}}\.)[ \t]+{_TURKISH_TYPE},?[ \t]+"
+        rf"{_TRAIL_NUM}{_TURKISH_UNIT}{{0,2}}{_RB}",
     ),
     # Hauptstraße 12 / Kerkstraat 4 / Prinsengracht 263 / Steinenvorstadt 53
     (

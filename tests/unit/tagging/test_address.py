@@ -643,3 +643,19 @@ def test_a_citation_with_et_al_is_no_street():
 def test_korean_road_names_and_a_bilingual_address_label(text, expected):
     got = [text[s.start : s.end] for s in R.analyze(text)]
     assert any(expected in g for g in got), got
+
+
+@pytest.mark.parametrize(
+    ("text", "inside"),
+    [
+        ("Firma: Ege Tekstil, 14. Sokak No: 9, 35730 Kemalpaşa", "14. Sokak No: 9"),
+        ("Rehov Dizengoff 120, Apt. 3, Tel Aviv", "Rehov Dizengoff 120"),
+        (
+            "住所 Address: 〒530-0001 大阪府大阪市北区梅田1丁目2-3\nTel",
+            "〒530-0001 大阪府大阪市北区梅田1丁目2-3",
+        ),
+    ],
+)
+def test_numbered_turkish_streets_hebrew_streets_and_japanese_postal_addresses(text, inside):
+    got = [text[s.start : s.end] for s in R.analyze(text)]
+    assert any(inside in g for g in got), got
