@@ -48,6 +48,7 @@ from privtext.tagging.recognizers.gazetteer import (
     load_gazetteer,
 )
 from privtext.tagging.recognizers.job_title import ACRONYMS, ROLE_HEADS, job_title_set
+from privtext.tagging.recognizers.organization import _ANY_CJK, _ANY_CYRILLIC
 from privtext.tagging.recognizers.organization import HEAD_SET as _ORG_HEADS
 from privtext.tagging.recognizers.username import (
     STAMP_LINE_END,
@@ -165,8 +166,6 @@ _CAPS_PAYEE = re.compile(
     rf"(?i:sent[ \t]+to|received[ \t]+from|paid[ \t]+to)[ \t]+"
     rf"(?P<ent>{_CAPS_NAME_WORD}(?:[ \t]{_CAPS_NAME_WORD}){{1,3}})[ \t]+\+?[0-9]{{9,12}}(?![0-9])"
 )
-_ANY_CYRILLIC = re.compile("[\u0400-\u04ff]")
-_ANY_CJK = re.compile("[\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]")
 _CAPS_SLASH_CAPS = re.compile("[A-Z]/[A-Z]")
 # an airline passenger: "ELTAYEB/HASSAN OSMAN MR" (family name / given names, then the title)
 _PNR_NAME = re.compile(
