@@ -23,12 +23,16 @@ import re
 from functools import lru_cache
 
 from privtext.tagging.base import Span
+from privtext.tagging.prescan import PatternGroup
 from privtext.tagging.recognizers.organization import HEAD_SET
+
+#: the patterns below that are scanned over whole texts (prescan.py)
+_PRESCAN = PatternGroup("acronyms")
 
 SOURCE = "acronym_definition"
 SCORE = 0.86
 
-_BRACKETED = re.compile(r"[ \t]\((?P<acr>[A-Z][A-Za-z&]{0,8}[A-Z])\)")
+_BRACKETED = _PRESCAN.compile(r"[ \t]\((?P<acr>[A-Z][A-Za-z&]{0,8}[A-Z])\)")
 _SMALL = frozenset(
     "of and for the in on at to & de del des la le el y e da do dos das di du van von der und "
     "für fur".split()

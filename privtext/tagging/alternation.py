@@ -23,19 +23,21 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator, Sequence
 
-from privtext.tagging.prefilter import could_match, required_literals
+from privtext.tagging.prescan import PatternGroup
 
 
 class Alternation:
     """The named patterns ``branches`` as one leftmost-first alternation."""
 
-    def __init__(self, branches: Sequence[tuple[str, str]]) -> None:
+    def __init__(self, branches: Sequence[tuple[str, str]], group: str) -> None:
         self.union = re.compile("|".join(f"(?P<{name}>{rx})" for name, rx in branches))
         self.branches = [re.compile(f"(?P<{name}>{rx})") for name, rx in branches]
         self.groupindex = self.union.groupindex
-        # the literals each branch needs (prefilter.py): a branch that cannot match a text
-        # is not searched in it
-        self.needs = [required_literals(rx) for rx in self.branches]
+        # one scan of a text says which branches could match it (prescan.py); the others
+        # are not searched
+        self.prescan = PatternGroup(group)
+        for rx in self.branches:
+            self.prescan.guard(rx)
 
     def finditer(self, text: str) -> Iterator[re.Match[str]]:
         """The union's ``finditer(text)``, branch by branch (see the module docstring)."""
@@ -46,10 +48,12 @@ class Alternation:
 
     def _scan(self, text: str) -> Iterator[re.Match[str]]:
         branches = self.branches
-        pending = [
-            rx.search(text) if could_match(need, text) else None
-            for rx, need in zip(branches, self.needs, strict=True)
-        ]
+        hits = self.prescan.candidates(text)
+        if hits is None:
+            may = self.prescan.may_match
+            pending = [rx.search(text) if may(k, text) else None for k, rx in enumerate(branches)]
+        else:
+            pending = [rx.search(text) if k in hits else None for k, rx in enumerate(branches)]
         while True:
             best = -1
             start = len(text) + 1

@@ -29,6 +29,10 @@ from __future__ import annotations
 import re
 
 from privtext.tagging.base import Span
+from privtext.tagging.prescan import PatternGroup
+
+#: the patterns below that are scanned over whole texts (prescan.py)
+_PRESCAN = PatternGroup("extents")
 
 # Initials right before the name: "A. ", "E.J.M. ", "J.L. ", "S " (one capital and a space,
 # not the words "A" and "I"), "Ma. ", "Md. ", "MD. ".
@@ -67,7 +71,7 @@ _NATIVE_SCRIPT_AFTER = re.compile(
     r"[ \t]*[(\uff08]([\u4e00-\u9fff\u3400-\u4dbf\uac00-\ud7a3]{2,4})[)\uff09]"
 )
 # A given name before a patronymic joiner that starts a kept name: "[Sharmila d/o ]Krishnan"
-_JOINER_BEFORE = re.compile(
+_JOINER_BEFORE = _PRESCAN.compile(
     r"(?<![\w\-'])([A-Z][\w'\-]+(?:[ \t][A-Z][\w'\-]+){0,2})[ \t]+"
     rf"{_PATRONYMIC}[ \t]+\Z"
 )

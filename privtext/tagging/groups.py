@@ -20,12 +20,16 @@ from __future__ import annotations
 import re
 
 from privtext.tagging.base import Span, put_over_guess
+from privtext.tagging.prescan import PatternGroup
+
+#: the patterns below that are scanned over whole texts (prescan.py)
+_PRESCAN = PatternGroup("groups")
 
 SOURCE = "group_slot"
 SCORE = 0.75
 #: Group words that are also given names or surnames, so not in ``nationalities.txt``.
 AMBIGUOUS_GROUPS = frozenset({"Christian", "Christians", "Gypsy", "Gypsies", "Traveller"})
-_LABEL_RX = re.compile(
+_LABEL_RX = _PRESCAN.compile(
     r"(?im)(?:^|[ \t]{2,}|\t|[|\u00b7][ \t]*)[ \t]*(?:religion|faith|religious[ \t]+belief|"
     r"ethnicity|ethnic[ \t]+(?:group|origin)|race|denomination)[ \t]*"
     r"(?:\([^()\n]{0,40}\)[ \t]*)?:[ \t]*"
@@ -34,7 +38,7 @@ _LABEL_RX = re.compile(
 )
 # A nationality named by its cue in another language, written in lower case as those languages
 # write it: "de nacionalidad española", "Nacionalidad: chilena", "cetățean român"
-_NATIONALITY_CUE_RX = re.compile(
+_NATIONALITY_CUE_RX = _PRESCAN.compile(
     r"(?<![\w\-])(?:(?i:nacionalidad|nacionalidade|nationalité|nazionalità|"
     r"staatsangehörigkeit|obywatelstwo|uyruğu|uyruk)[ \t]*:?|cetățean[ăa]?|cetăţean[ăa]?|"
     r"(?i:citoyen(?:ne)?|cittadin[ao]|ciudadan[oa]|cidadã|cidadão|obywatel(?:ka)?))"
@@ -63,7 +67,9 @@ _GROUP_NOUN_AFTER = re.compile(
     r"households?|neighbou?rs|majority|background|values|festival|prayers?|worship|cemetery)"
     r"(?![\w\-])"
 )
-_WORD_RX = re.compile(r"(?<![\w\-])(?P<w>" + "|".join(sorted(AMBIGUOUS_GROUPS)) + r")(?![\w\-])")
+_WORD_RX = _PRESCAN.compile(
+    r"(?<![\w\-])(?P<w>" + "|".join(sorted(AMBIGUOUS_GROUPS)) + r")(?![\w\-])"
+)
 _FREE_TYPES = frozenset({"PERSON", "ORGANIZATION", "LOCATION"})
 # Words after a nationality cue that are no nationality ("ciudadano de Chile", "nacionalidad
 # doble")

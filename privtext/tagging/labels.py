@@ -18,7 +18,11 @@ from importlib import resources
 
 from privtext.tagging.base import GUESS_SOURCES, Span
 from privtext.tagging.employers import has_org_word
+from privtext.tagging.prescan import PatternGroup
 from privtext.tagging.recognizers.gazetteer import load_gazetteer
+
+#: the patterns below that are scanned over whole texts (prescan.py)
+_PRESCAN = PatternGroup("labels")
 
 _TYPES = frozenset({"PERSON", "ORGANIZATION", "LOCATION", "NATIONALITY"})
 # A label starts a line, or a column after two spaces, a tab or a bar.
@@ -99,7 +103,7 @@ def field_labels_are_no_entities(text: str, spans: list[Span]) -> list[Span]:
 
 # A form field whose value names an organisation: "Bank: Nationwide", "Insurer: Aviva plc",
 # "School: St Bede's Catholic College".
-_ORG_FIELD_RX = re.compile(
+_ORG_FIELD_RX = _PRESCAN.compile(
     r"(?im)(?:^|[ \t]{2,}|\t|\|[ \t]*)[ \t]*(?:bank|building[ \t]+society|employer|company|"
     r"insurer|lender|provider|supplier|school|college|university|nursery|hospital|practice|"
     r"gp[ \t]+practice|surgery|agency|broker|courier|carrier|airline|network|operator|club|"

@@ -39,7 +39,11 @@ from functools import lru_cache
 from importlib import resources
 
 from privtext.tagging.base import GUESS_SOURCES, Span, put_over_guess
+from privtext.tagging.prescan import PatternGroup
 from privtext.tagging.recognizers.gazetteer import load_gazetteer, place_score
+
+#: the patterns below that are scanned over whole texts (prescan.py)
+_PRESCAN = PatternGroup("place_slots")
 
 SOURCE = "place_slot"
 SCORE = 0.7
@@ -47,7 +51,7 @@ _NAME_CUES = frozenset(
     {"in", "near", "outside", "around", "across", "moved to", "moving to", "relocated to",
      "relocating to"}
 )  # fmt: skip
-_CUE_RX = re.compile(
+_CUE_RX = _PRESCAN.compile(
     r"(?<![\w\-])(?P<cue>(?i:moved[ \t]+to|moving[ \t]+to|relocated[ \t]+to|relocating[ \t]+to|"
     r"in|near|outside|around|across|from|to|via|into|towards|at))[ \t]+"
     r"(?P<name>[A-Z][\w'\u2019\-]*(?:[ \t]+[A-Z][\w'\u2019\-]*){0,3})"
@@ -59,7 +63,7 @@ _AND_RX = re.compile(
     r"[ \t]+(?:and|or|&)[ \t]+(?P<name>[A-Z][\w'\u2019\-]*(?:[ \t]+[A-Z][\w'\u2019\-]*){0,3})"
 )
 _CHAIN_TYPES = frozenset({"LOCATION", "STREET_ADDRESS", "ORGANIZATION"})
-_AREA_RX = re.compile(
+_AREA_RX = _PRESCAN.compile(
     r"(?<![\w\-])(?P<name>[A-Z][\w'\u2019\-]*(?:[ \t]+[A-Z][\w'\u2019\-]*){0,2})[ \t]+"
     r"(?P<area>(?:State|Province|County|Region|District|Division|Governorate|Prefecture|Oblast|"
     r"Upazila|Taluk|Taluka|Tehsil|Municipality|Parish|Emirate)|"
@@ -78,7 +82,7 @@ _CODES = (
     "NM NY NC ND OH OK OR PA RI SC SD TN TX UT VT VA WA WV WI WY DC "
     "AB BC MB NB NL NS NT NU ON PE QC SK YT NSW VIC QLD TAS ACT NZ UK USA UAE"
 ).split()
-_PLACE_CODE_RX = re.compile(
+_PLACE_CODE_RX = _PRESCAN.compile(
     r"(?<![\w\-])(?P<name>[A-Z][\w'\u2019\-]*(?:[ \t]+[A-Z][\w'\u2019\-]*){0,2}),[ \t]*"
     r"(?P<code>" + "|".join(_CODES) + r")(?![\w\-]|\.[A-Za-z])"
 )
@@ -86,7 +90,7 @@ _OVER_TYPES = frozenset({"PERSON", "ORGANIZATION"})
 # A journey's end: "a boat to Lampedusa", "relocate to Santos", "flew to Entebbe". The name
 # there is a place even when it is not listed, so a PERSON guess on it gives way ("moved to
 # Olivia's list" ends in "'s"; "transferred to" and "went to" often lead to persons).
-_JOURNEY_RX = re.compile(
+_JOURNEY_RX = _PRESCAN.compile(
     r"(?<![\w\-])(?i:relocat(?:e|es|ed|ing)|mov(?:e|es|ed|ing)|travel(?:s|led|ed|ling|ing)?|flew|"
     r"fl(?:y|ies|ying)|flights?|boat|ferry|train|bus|coach|drove|driv(?:e|es|ing|en)|deported|"
     r"emigrat(?:e|es|ed|ing)|trip|journey|sail(?:s|ed|ing)?|head(?:ed|ing)|sent[ \t]+back)"
@@ -95,7 +99,7 @@ _JOURNEY_RX = re.compile(
 # A road by its number after "the", where the sentence goes on as a road's does: "on the A9
 # south of Daviot", "the M2 at Sandyknowes", "along the A350 near Heytesbury" ("the A1 form",
 # "the M365 account" are left alone)
-_ROAD_RX = re.compile(
+_ROAD_RX = _PRESCAN.compile(
     r"(?<![\w\-])(?:the|THE)[ \t]+(?P<name>[AMBN][0-9]{1,4}(?:\(M\))?)"
     r"(?=[ \t]*(?:[.,;)\n]|\Z)|[ \t]+(?:near|at|between|south|north|east|west|[a-z]+bound|"
     r"junction|towards|from|to|in|on|and|through|past|outside|around|via|motorway|road|"
@@ -118,7 +122,7 @@ _IRISH_COUNTIES = (
     "Kildare Kilkenny Laois Leitrim Limerick Longford Louth Mayo Meath Monaghan Offaly "
     "Roscommon Sligo Tipperary Tyrone Waterford Westmeath Wexford Wicklow"
 ).split()
-_COUNTY_RX = re.compile(
+_COUNTY_RX = _PRESCAN.compile(
     r"(?<![\w\-])(?:Co\.|County|CO\.|COUNTY)[ \t]+(?:"
     + "|".join(_IRISH_COUNTIES)
     + "|"

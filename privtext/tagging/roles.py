@@ -29,6 +29,10 @@ import re
 from functools import lru_cache
 
 from privtext.tagging.base import Span
+from privtext.tagging.prescan import PatternGroup
+
+#: the patterns below that are scanned over whole texts (prescan.py)
+_PRESCAN = PatternGroup("roles")
 
 SOURCE = "role_next_to_person"
 SCORE = 0.8
@@ -302,7 +306,7 @@ def roles_next_to_persons(text: str, spans: list[Span]) -> list[Span]:
 # Manchester Children's Hospital", "I have been Information Governance Lead at Avon ...", "a
 # hydrogeologist at the Water Research Institute". The slot makes a head noun a job that the
 # list leaves out for being too generic alone ("registrar", "lead").
-_JOB_SLOT = re.compile(
+_JOB_SLOT = _PRESCAN.compile(
     r"(?:(?<![\w'])(?:is|was|am|are|been|as|now|became|become|becomes)[ \t]+(?:an?[ \t]+)?|"
     r",[ \t]+an?[ \t]+)"
     r"(?P<role>(?:[A-Za-z][A-Za-z&\-]*[ \t]+){0,3}[A-Za-z][A-Za-z\-]*)"

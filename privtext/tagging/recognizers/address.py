@@ -86,6 +86,10 @@ from typing import ClassVar
 
 from privtext.tagging.alternation import Alternation
 from privtext.tagging.base import Recognizer, Span, compile_context
+from privtext.tagging.prescan import PatternGroup
+
+#: the patterns below that are scanned over whole texts (prescan.py)
+_PRESCAN = PatternGroup("address")
 
 # ------------------------------------------------------------------------------ lexicon
 # Upper-case letters: Latin-1, Latin Extended-A/B (Ł, Ś, Ž, İ, Ğ...), Greek and Cyrillic.
@@ -327,7 +331,7 @@ _BUILDING = (
     rf"|The[ \t]+{_CAPWORD}(?:[ \t]+(?:&|and|of|on|the|{_CAPWORD})){{0,4}})"
 )
 # A building or unit line before the street: "Flat 3, Rose Court, " / "Rose Court\n"
-_BEFORE_RX = re.compile(
+_BEFORE_RX = _PRESCAN.compile(
     rf"(?<![\w&])(?:(?:{_UNIT}|{_BUILDING})[ \t]*(?:,[ \t]*|\r?\n[ \t]*)){{1,2}}\Z"
 )
 
@@ -492,7 +496,7 @@ _CORE_PATTERNS.append(
         r"(?![\w\-])",
     )
 )
-_CORE_RX = Alternation(_CORE_PATTERNS)
+_CORE_RX = Alternation(_CORE_PATTERNS, "address_core")
 _UNIT_WORD_BEFORE = re.compile(
     r"(?<![\w])(?:Unit|Flat|Apt|Apartment|Suite|Shop|Villa|Townhouse)\.?[ \t]+\Z"
 )
@@ -660,7 +664,7 @@ _STREET_LINE_RX = re.compile(
 # The street segment ending a same-line text before ", <postal>".
 _STREET_SEG_END_RX = re.compile(rf"(?<![\w.\-]){_STREET_SEG}[ \t]*\Z")
 # A postal part at the start of a line or after a comma.
-_POSTAL_RX = re.compile(rf"(?:^|(?<=,))[ \t]*(?P<pc>{_POSTAL}){_END_POSTAL}", re.MULTILINE)
+_POSTAL_RX = _PRESCAN.compile(rf"(?:^|(?<=,))[ \t]*(?P<pc>{_POSTAL}){_END_POSTAL}", re.MULTILINE)
 _COUNTRY_AFTER = re.compile(
     rf"(?:[ \t]*,[ \t]*|[ \t]*\r?\n[ \t]*)(?P<c>{_CAPWORD}(?:[ \t]+[\w]+){{0,4}}?)"
     r"(?=[ \t]*(?:\r?\n|,|\.|;|\)|\Z))"
@@ -676,7 +680,7 @@ _STRONG_CUE = (
     r"studio|warehouse|restaurant|caf[\u00e9e]|bar|pub|hotel|hostel)[ \t]+"
     r"(?:is[ \t]+|are[ \t]+|was[ \t]+)?(?:on|at|in))"
 )
-_WEAK_CUE_RX = re.compile(
+_WEAK_CUE_RX = _PRESCAN.compile(
     rf"(?<![\w])(?:(?P<strong>{_STRONG_CUE})|(?P<at>at))[ \t]+(?:the[ \t]+)?"
     rf"(?P<ent>{_WEAK_WORD}(?:[ \t]+{_WEAK_WORD})?[ \t]+{_WEAK_NUM})"
     rf"(?=[ \t]*(?:[,.;:!?)]|\r?\n|\Z)|[ \t]+(?:in|on|and|with|since|until|from|for|near|where|"
@@ -684,7 +688,7 @@ _WEAK_CUE_RX = re.compile(
 )
 
 # Bare street names: "lives on Elm Street", "in Mill Lane".
-_BARE_RX = re.compile(
+_BARE_RX = _PRESCAN.compile(
     rf"(?<![\w])(?:on|in|at|off|along|near|to)[ \t]+(?:the[ \t]+)?"
     rf"(?P<ent>(?:(?!{_MONTHS_DAYS}\b){_CAPWORD}[ \t]+){{1,3}}{_STRONG})(?![\w'\u2019])"
 )
@@ -698,7 +702,7 @@ STREET_PLACE_SCORE = 0.55
 # Street", "the junction with Station Drive", "Rosebank Rd:". Not when a capitalized word
 # follows ("Abbey Road Studios", "Road Traffic Act") or a number precedes (an address core).
 _STREET_ABBR = r"(?:Rd|Ave|Ln|Hwy|Cres|Tce|Blvd|St)\.?"
-_STREET_PLACE_RX = re.compile(
+_STREET_PLACE_RX = _PRESCAN.compile(
     rf"(?<![\w\-/.&])(?<![0-9][ \t])(?<![0-9][a-zA-Z][ \t])"
     rf"(?P<ent>(?:(?!{_MONTHS_DAYS}\b|{_NOT_STREET_WORDS}\b)[{_UP}][{_LOW}][\w'\u2019]*"
     rf"(?:-[\w'\u2019]+)*[ \t]+){{1,3}}"
@@ -708,7 +712,7 @@ _STREET_PLACE_RX = re.compile(
 # Streets of other languages named without a number: German compounds ("Rolandstraße",
 # "Ubierring" is too rare to tell from a word), and a street type before the name ("calle
 # Cuba", "Rua Augusta", "Via Roma", "rue de Rivoli", "Gran Vía Germanías")
-_FOREIGN_STREET_PLACE_RX = re.compile(
+_FOREIGN_STREET_PLACE_RX = _PRESCAN.compile(
     rf"(?<![\w\-/.&])(?P<ent>[{_UP}][{_LOW}]+(?:stra(?:ß|ss)e|gasse|chaussee)"
     rf"|(?:[Cc]alle|[Aa]venida|Avda\.|[Pp]aseo|Plaza|Pra(?:ç|c)a|[Rr]ua|Via|Viale|[Pp]iazza|"
     rf"[Cc]orso|[Rr]ue|[Cc]hemin|Gran[ \t]V[ií]a|Carrer|Rambla)"
@@ -820,7 +824,7 @@ class _Taken:
 # Labelled address fields: "Address: ...", "Home address:\n...", "(f) Address: ...",
 # "Hotel address: ...". The block runs to the end of the line and over the following lines that
 # look like address lines, up to a blank line, the next "Label:" field, an e-mail or a phone.
-_ADDRESS_LABEL_RX = re.compile(
+_ADDRESS_LABEL_RX = _PRESCAN.compile(
     r"(?im)(?:^|(?<=[|;]))[ \t]*(?:\(?[a-z0-9]{1,3}[).][ \t]+)?"
     r"(?:(?:home|postal|mailing|hotel|billing|shipping|delivery|permanent|present|residential|"
     r"registered|office|current|correspondence|street|business|work|site|property|service|"
@@ -1141,7 +1145,7 @@ _LOWER_STREET_WORD = re.compile(
     r"terrace|grove|place|pl|court|ct|gardens|park|hill|view|walk|row|square|mews|green|"
     r"paddocks?|parade|rise|fields?|estate)[, \t]"
 )
-_LOWER_ADDRESS_RX = re.compile(
+_LOWER_ADDRESS_RX = _PRESCAN.compile(
     r"(?<![\w\-/.])(?:(?:flat|apt|apartment|unit)[ \t]*[0-9]{1,4}[a-z]?,?[ \t]+)?"
     r"[0-9]{1,4}[a-z]?,?[ \t]+(?:[a-z][a-z'\-]*[ \t]+){0,3}[a-z][a-z'\-]*"
     r"(?:,[ \t]*[a-z][a-z'\-]*(?:[ \t]+[a-z][a-z'\-]*){0,2}){0,3},?[ \t]+"
@@ -1217,7 +1221,7 @@ _PC_PATTERNS += [
     # Philippine "Quezon City 1105", "Iloilo City 5000" (four digits, not a year)
     ("ph", rf"(?<![\w])[A-Z][a-z]+[ \t]+City[ \t]+(?P<ph>(?!19|20)[0-9]{{4}}){_PC_E}"),
 ]
-_PC_RX = Alternation([(f"{n}_m", rx) for n, rx in _PC_PATTERNS])
+_PC_RX = Alternation([(f"{n}_m", rx) for n, rx in _PC_PATTERNS], "address_postcode")
 # An Irish county before an Eircode: "Co. Sligo F91 K7T3", "Co. Louth, A91 F6K2"
 _CO_COUNTY_BEFORE = re.compile(r"(?<![\w])(?:Co\.|County)[ \t]+[A-Z][a-z]+,?[ \t]+\Z")
 _PC_GROUP = {
@@ -1447,13 +1451,13 @@ _LEAD_SEG_RX = re.compile(
     r"[0-9]{1,5}[A-Za-z]?(?:[\-/][0-9A-Za-z]{1,4})?),[ \t]*\Z"
 )
 # A named building before the street on the same line: "The Vicarage, ", "Brook Cottage, "
-_LEAD_BUILDING_RX = re.compile(
+_LEAD_BUILDING_RX = _PRESCAN.compile(
     rf"(?<![\w&])(?P<seg>The[ \t]+{_CAPWORD}|(?:{_CAPWORD}[ \t]+){{1,3}}"
     r"(?:Cottages?|Farm|House|Lodge|Barn|Manor|Hall|Mill|Grange|Croft|Court|Building|Towers?|"
     r"Mansions|Apartments|Residence|Chambers|Villa|Plaza|Centre|Center|Vicarage|Rectory)),"
     r"[ \t]*\Z"
 )
-_LEAD_UNIT_NAME_RX = re.compile(
+_LEAD_UNIT_NAME_RX = _PRESCAN.compile(
     r"(?i:(?<![\w])(?P<seg>(?:flat|apt|apartment|unit|suite|plot|block|blk|house|shop|lot)\.?"
     r"[ \t]*(?:no\.?[ \t]*)?[0-9]{1,5}[A-Za-z]?(?:[\-/][0-9A-Za-z]{1,4})?),[ \t]*)"
     rf"(?:{_CAPWORD}[ \t]+){{0,2}}{_CAPWORD},[ \t]*\Z"

@@ -224,7 +224,7 @@ _PATTERNS: list[tuple[str, str, float]] = [
         0.7,
     ),
 ]
-_RX = Alternation([(name, rx) for name, rx, _ in _PATTERNS])
+_RX = Alternation([(name, rx) for name, rx, _ in _PATTERNS], "age_alternation")
 _SCORES = {name: sc for name, _, sc in _PATTERNS}
 _ENT = {
     "years_old": "p1",

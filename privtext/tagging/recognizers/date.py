@@ -399,7 +399,7 @@ _ENT_GROUP = {
     "hijri": "hj",
 }
 
-_RX = Alternation(_PATTERNS)
+_RX = Alternation(_PATTERNS, "date_alternation")
 _ITEM_NUMBER = re.compile(r"(?:^|\n)[ \t]*\Z")
 _VERSION_BEFORE = re.compile(r"(?i)(?:\bv|version|release|build|ver\.?|rev\.?)\s*\Z")
 _DOB_BOOST = 0.05

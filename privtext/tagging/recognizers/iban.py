@@ -19,8 +19,12 @@ from typing import ClassVar
 from stdnum import iban as std_iban
 
 from privtext.tagging.base import Recognizer, Span
+from privtext.tagging.prescan import PatternGroup
 
-_CANDIDATE = re.compile(r"(?<![A-Za-z0-9])[A-Z]{2}[0-9]{2}(?: ?[A-Z0-9]{1,4}){3,8}")
+#: the patterns below that are scanned over whole texts (prescan.py)
+_PRESCAN = PatternGroup("iban")
+
+_CANDIDATE = _PRESCAN.compile(r"(?<![A-Za-z0-9])[A-Z]{2}[0-9]{2}(?: ?[A-Z0-9]{1,4}){3,8}")
 _CHUNK = re.compile(r"[A-Z0-9]+")
 _IBAN_CUE = re.compile(r"(?i)\bIBAN\b[\s:.]*\Z")
 # An IBAN partly masked, as statements and payout e-mails print it: "IE29 BOFI 9000 01** ****

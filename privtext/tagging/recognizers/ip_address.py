@@ -14,9 +14,13 @@ import re
 from typing import ClassVar
 
 from privtext.tagging.base import Recognizer, Span
+from privtext.tagging.prescan import PatternGroup
 
-_V4 = re.compile(r"(?<![\w.])(?:[0-9]{1,3}\.){3}[0-9]{1,3}(?![\w]|\.[0-9])")
-_V6 = re.compile(
+#: the patterns below that are scanned over whole texts (prescan.py)
+_PRESCAN = PatternGroup("ip_address")
+
+_V4 = _PRESCAN.compile(r"(?<![\w.])(?:[0-9]{1,3}\.){3}[0-9]{1,3}(?![\w]|\.[0-9])")
+_V6 = _PRESCAN.compile(
     r"(?<![\w:.])[0-9A-Fa-f]{0,4}(?::[0-9A-Fa-f]{0,4}){2,7}"
     r"(?:(?<=:)(?:[0-9]{1,3}\.){3}[0-9]{1,3})?(?![\w:]|\.[0-9])"
 )

@@ -32,7 +32,11 @@ from pathlib import Path
 from typing import ClassVar
 
 from privtext.tagging.base import Recognizer, Span, compile_context
+from privtext.tagging.prescan import PatternGroup
 from privtext.tagging.recognizers.organization import HEAD_SET as _ORG_HEAD_WORDS
+
+#: the patterns below that are scanned over whole texts (prescan.py)
+_PRESCAN = PatternGroup("job_title")
 
 MODIFIERS: tuple[str, ...] = (
     "senior",
@@ -425,14 +429,14 @@ _SURNAME_HEADS = frozenset(
     "Lead Head Chair Partner Associate Cook Porter Guard Steward Coach Fitter Clerk Advocate "
     "Counsel Driver Student Captain Agent Worker Foreman Setter Broker".split()
 )
-_ROLE_POSITIONS = re.compile(
+_ROLE_POSITIONS = _PRESCAN.compile(
     r"(?:(?<=[a-z\u00e0-\u024f\)]),[ \t]"  # "Joanna Obi-Whitfield, Payroll Officer"
     r"|(?<=[A-Za-z\u00c0-\u024f])[ \t]\("  # "R. Patel (Chair)"
     r"|(?im:(?:position|role|job title|title|occupation|designation|post)[ \t]*:[ \t]*)"
     r"|(?<![\w])(?:as|As)[ \t]+(?:an?[ \t]+)?(?=[A-Z])"  # "a role as Analytics Lead at Ocado"
     r"|\|[ \t])" + _ROLE_RUN
 )
-_SIGNATURE_ROLE = re.compile(
+_SIGNATURE_ROLE = _PRESCAN.compile(
     r"(?m)^(?:(?:Dr|Mr|Mrs|Ms|Prof|SP|Sgt|Insp)\.?[ \t])?(?:[A-Z][\w.'\u2019\-]*[ \t]){0,3}"
     r"[A-Z][\w'\u2019\-]+[ \t]*\n" + _ROLE_RUN.replace("(?P<ent>", "(?P<ent>(?=[A-Z])", 1)
 )
@@ -520,7 +524,7 @@ def _given_names() -> frozenset[str]:
 # A title used as a form's field label: "Supervisor:", "Student no.", "Employee number".
 # An occupation field in another language, its value to the end of the field: "Profissão:
 # professora do ensino secundário", "Mesleği: Eczacı", "Zawód: kierowca"
-_OCCUPATION_FIELD = re.compile(
+_OCCUPATION_FIELD = _PRESCAN.compile(
     r"(?im)(?:^|[ \t]{2,}|\t|[|\u00b7][ \t]*)(?:profiss[\u00e3a]o|profesi[\u00f3o]n|"
     r"ocupaci[\u00f3o]n|ocupa[\u00e7c][\u00e3a]o|beruf|meslek|mesle[\u011fg]i|zaw[\u00f3o]d|yrke|"
     r"stilling|profession|"
@@ -640,8 +644,8 @@ class JobTitleRecognizer(Recognizer):
             if surface[:1].isupper():
                 s = _capitalised_lead(text, s)  # "[Depot] Operations Manager"
             out.append(Span(s, e, "JOB_TITLE", score, self.name))
-        for rx in (_ROLE_POSITIONS, _SIGNATURE_ROLE):
-            for m in rx.finditer(text):
+        for role_rx in (_ROLE_POSITIONS, _SIGNATURE_ROLE):
+            for m in role_rx.finditer(text):
                 rs, re_ = m.span("ent")
                 surface = text[rs:re_]
                 words = surface.split()

@@ -21,6 +21,10 @@ import re
 from typing import ClassVar
 
 from privtext.tagging.base import Recognizer, Span
+from privtext.tagging.prescan import AnyPattern, PatternGroup
+
+#: the patterns below that are scanned over whole texts (prescan.py)
+_PRESCAN = PatternGroup("organization")
 
 HEADS = (
     "Hospital Infirmary Hospice Clinic Surgery Practice Pharmacy Prison Jail Colony Penitentiary "
@@ -122,7 +126,7 @@ _REGION_PAREN = (
     r"(?=(?:Ltd|Limited|LLP|PLC|Plc|plc|Inc|Pty)(?![\w\-])))?"
 )
 # "<Cap run> <Head>" (optionally "no. 47")
-_SUFFIXED = re.compile(
+_SUFFIXED = _PRESCAN.compile(
     rf"(?<![\w\-])(?P<ent>(?:{_CAP}[ \t]|{_CAP}[ \t]{_CONN}[ \t]){{1,7}}{_REGION_PAREN}"
     rf"(?:{_HEAD_ALT})"
     # not the field of a job title: "Senior Lettings [Negotiator]", "Sales Office [Manager]"
@@ -137,7 +141,7 @@ _SUFFIXED = re.compile(
 # A company with a legal form written with stops or in two parts: "Drewpol Sp. z o.o.",
 # "TRANS-DUDEK Sp. j.", "HANSOL MARINE PARTS CO., LTD.", "Servicios Portuarios Chalaca S.A.C.",
 # "Tan Brothers Sdn. Bhd.", "Kraus GmbH & Co. KG" (matched on the original text)
-_LEGAL_FORM = re.compile(
+_LEGAL_FORM = _PRESCAN.compile(
     r"(?<![\w\-])(?P<ent>(?:[A-Z\u00c0-\u00de][\w'\u2019&\-]*[ \t]"
     rf"(?:{_CONN}[ \t])?){{0,6}}"
     r"[A-Z\u00c0-\u00de][\w'\u2019&\-]*,?[ \t]"
@@ -154,12 +158,12 @@ _PARTY_WORDS = frozenset(
     "Claimant Payee Beneficiary Vendor Manufacturer Insurer Forwarder Haulier".split()
 )
 # "<Prefix head> <conn> <Cap run>" ("University of Oslo", "Universidad Carlos III de Madrid")
-_PREFIXED = re.compile(
+_PREFIXED = _PRESCAN.compile(
     rf"(?<![\w\-])(?P<ent>(?:{_PREFIX_ALT})(?:[ \t]{_CONN})?[ \t](?![A-Z]\.[ \t]){_RUN})"
     r"(?![\w\-])"
 )
 # "Prison no. 13", "School No. 5": a numbered institution needs no name before its head.
-_NUMBERED = re.compile(
+_NUMBERED = _PRESCAN.compile(
     r"(?<![\w\-])(?P<ent>(?:Prison|Colony|School|Hospital|Polyclinic|Clinic|Lyceum|Gymnasium|"
     r"Kindergarten|Police Station|Department|Unit|Detention Centre|Penitentiary)"
     r"[ \t](?:no\.|No\.|nr\.|Nr\.|n°|№)[ \t]?\d+)(?![\w])"
@@ -183,16 +187,16 @@ _CJK_ORG = re.compile(
 _UNION_LOCAL = re.compile(
     r"(?<![\w\-])(?P<ent>[A-Z]{2,6}[ \t]Local[ \t][0-9]{1,5}[A-Z]{0,2})(?![\w])"
 )
-_ANY_CYRILLIC = re.compile("[\u0400-\u04ff]")
-_ANY_CJK = re.compile("[\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]")
+_ANY_CYRILLIC = _PRESCAN.compile("[\u0400-\u04ff]")
+_ANY_CJK = _PRESCAN.compile("[\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]")
 # "County Cavan", "Province of Ancona", "Canton of Vaud"
-_AREA_PREFIX = re.compile(
+_AREA_PREFIX = _PRESCAN.compile(
     r"(?<![\w\-])(?P<ent>(?:County|Province of|Canton of|Region of|Département de|Oblast of|"
     r"Governorate of|Prefecture of|District of|Municipality of)[ \t]"
     r"[A-Z\u00c0-\u00de\u0100-\u017f][\w'\u2019\-]*(?:[ \t][A-Z][\w'\u2019\-]*)?)"
     r"(?![\w\-])"
 )
-_AREA = re.compile(
+_AREA = _PRESCAN.compile(
     rf"(?<![\w\-])(?P<ent>{_CAP}(?:[ \t]{_CAP})?[ \t](?:{_AREA_ALT}))\b(?![ \t]+court\b)",
 )
 # The end of a sentence inside a capitalised run: a word of four letters or more, a full stop
@@ -263,6 +267,7 @@ class OrganizationRecognizer(Recognizer):
         original = text
         text = case_for_ner(text)
         out: list[Span] = []
+        rx: AnyPattern
         for rx in (_SUFFIXED, _PREFIXED):
             for m in rx.finditer(text):
                 s, e = m.start("ent"), m.end("ent")
@@ -324,6 +329,7 @@ class OrganizationRecognizer(Recognizer):
             out.append(Span(s, e, "ORGANIZATION", self.SCORE + 0.02, self.name))
         for m in _NUMBERED.finditer(text):
             out.append(Span(m.start("ent"), m.end("ent"), "ORGANIZATION", self.SCORE, self.name))
+        hint: AnyPattern | None
         for rx, hint in (
             (_CYRILLIC_COMPANY, _ANY_CYRILLIC),
             (_CJK_ORG, _ANY_CJK),

@@ -12,6 +12,10 @@ import re
 from typing import ClassVar
 
 from privtext.tagging.base import PatternRecognizer, Span
+from privtext.tagging.prescan import PatternGroup
+
+#: the patterns below that are scanned over whole texts (prescan.py)
+_PRESCAN = PatternGroup("payment_card")
 
 _GROUPS = re.compile(r"[ \-]")
 
@@ -57,7 +61,7 @@ def _plausible_issuer(d: str) -> bool:
 
 # A card number partly masked, as receipts and statements print it: "5555 55XX XXXX 4444",
 # "4111-11**-****-1111", "XXXX XXXX XXXX 1234" (four groups of four, the masked ones X or *).
-_MASKED = re.compile(
+_MASKED = _PRESCAN.compile(
     r"(?<![0-9A-Za-z\-])(?=[0-9Xx*]{4}([ \-])[0-9Xx*]{4}\1[0-9Xx*]{4}\1[0-9]{4})"
     r"(?=[0-9Xx* \-]{0,14}[Xx*])[0-9Xx*]{4}[ \-][0-9Xx*]{4}[ \-][0-9Xx*]{4}[ \-][0-9]{4}"
     r"(?![0-9A-Za-z])"
@@ -69,7 +73,7 @@ _MASKED = re.compile(
 
 # The last four digits of a card, named as such: "debit card ending 3318", "card ending in
 # 7702", "Visa ending 4242", "card no. ending with 9054"
-_LAST_FOUR = re.compile(
+_LAST_FOUR = _PRESCAN.compile(
     r"(?i:card|visa|mastercard|amex)(?:[ \t]+(?i:no\.?|number))?[ \t]+(?i:ending|ends)"
     r"(?:[ \t]+(?i:in|with))?[ \t:]+(?P<d>[0-9]{4})(?![0-9])"
 )
@@ -80,7 +84,7 @@ _LAST_FOUR = re.compile(
 # ****** 41005)", "Card: 4921 \u2022\u2022\u2022\u2022 \u2022\u2022\u2022\u2022 6620"; four
 # groups of four, or Amex's 4-6-5, with masked groups allowed (the last group in digits). After
 # "card" alone ("card is 4564 8820 1937 2205"), digits in full need an issuer's first digits.
-_CUED = re.compile(
+_CUED = _PRESCAN.compile(
     r"(?P<cue>(?i:visa|mastercard|master[ \t]+card|amex|american[ \t]+express|maestro|discover|"
     r"card(?:[ \t]+(?:no\.?|number|#))?))(?:[ \t]+is)?[ \t]*[:(]?[ \t]*"
     r"(?P<d>[0-9]{4}(?P<s1>[ \-])[0-9*Xx\u2022]{4}(?P=s1)[0-9*Xx\u2022]{4}(?P=s1)[0-9]{4}"

@@ -39,6 +39,7 @@ from typing import ClassVar
 
 from privtext.tagging.base import Recognizer, Span
 from privtext.tagging.place_slots import known_place
+from privtext.tagging.prescan import AnyPattern, PatternGroup
 from privtext.tagging.recognizers.gazetteer import (
     AMBIGUOUS_GIVEN,
     COMMON_WORD_SURNAMES,
@@ -55,6 +56,9 @@ from privtext.tagging.recognizers.username import (
     STAMP_LINE_START,
 )
 from privtext.tagging.register import chat_register
+
+#: the patterns below that are scanned over whole texts (prescan.py)
+_PRESCAN = PatternGroup("person_cues")
 
 _W = r"[^\W\d_]"
 # One name word: Capitalized (Hoffmann, Mazón, O'Brien, Klaus-Dieter) or UPPER (KARADAĞ).
@@ -102,8 +106,8 @@ _NAME_SEQ = (
     rf"(?P<ent>(?:{_INITIALS}[ \t]?)?{_NAME_WORD}(?:,?[ \t](?:{_PARTICLE}[ \t])?"
     rf"(?:{_INITIALS}|{_NAME_WORD})){{0,3}})"
 )
-_FIELD = re.compile(rf"(?im)(?<![\w'\u2019])(?:{_FIELD_LABELS})[ \t]*:[ \t]*" + _NAME_SEQ)
-_GREETING = re.compile(
+_FIELD = _PRESCAN.compile(rf"(?im)(?<![\w'\u2019])(?:{_FIELD_LABELS})[ \t]*:[ \t]*" + _NAME_SEQ)
+_GREETING = _PRESCAN.compile(
     r"(?m)(?:^|[.!?][ \t]+)(?:Dear|Hi|Hello|Hey|Hiya|Morning|Good morning|Good afternoon|"
     r"Good evening|Cher|Chère|Liebe|Lieber|Querida|Querido|Caro|Cara|Namaste|Hola|Olá|Bula|"
     r"Salut|Bonjour|Hallo|Kia ora|Ciao|Salam|Assalamualaikum|Jambo|Habari)[ \t]+"
@@ -114,7 +118,7 @@ _TEAM_AFTER = re.compile(
     r"[ \t]+(?:team|Team|TEAM|support|Support|colleagues|department|Department|staff|Staff)"
     r"[ \t]*\Z"
 )
-_CLOSING = re.compile(
+_CLOSING = _PRESCAN.compile(
     r"(?im)^[ \t]*(?:best wishes|best regards|kind regards|warm regards|regards|many thanks|"
     r"thanks|thank you|cheers|best|love|yours sincerely|yours faithfully|yours truly|yours|"
     r"sincerely|respectfully|with thanks|all the best|take care|talk soon|see you|besos|"
@@ -123,7 +127,7 @@ _CLOSING = re.compile(
     rf"(?:{_TITLE_RX}[ \t]+)?(?P<ent>(?:{_INITIALS}[ \t]?)?{_NAME_WORD}"
     rf"(?:[ \t](?:{_PARTICLE}[ \t])?(?:{_INITIALS}|{_NAME_WORD})){{0,3}})[ \t]*(?:$|\()"
 )
-_INITIAL_NAME = re.compile(
+_INITIAL_NAME = _PRESCAN.compile(
     rf"(?<![\w.])(?P<ent>{_INITIALS}[ \t]?(?:{_PARTICLE}[ \t]){{0,2}}"
     rf"[A-Z][^\W\d_]+(?:['\u2019\-][A-Z]?[^\W\d_]+)*(?:[ \t][A-Z][^\W\d_]+)?)"
 )
@@ -135,7 +139,7 @@ _RANK_RX = (
     r"Colonel|Col\.?|Corporal|Cpl\.?|Detective|Officer|Judge|Justice|Witness|Applicant|Doctor|"
     r"lieutenant|sergeant|constable|inspector|captain|corporal|detective|officer|witness)"
 )
-_TITLE_INITIALS = re.compile(
+_TITLE_INITIALS = _PRESCAN.compile(
     rf"\b(?:{_TITLE_RX}|{_RANK_RX})[ \t]+(?P<ent>{_INITIALS})(?![ \t]?[A-Z]|\w|-)"
 )
 # Russian-style full names with a patronymic, in either order: "Сейткалиева Айгерим
@@ -156,17 +160,17 @@ _CYRILLIC_FULL_NAME = re.compile(
 # "PATRICK SEAN DEVLIN (34)", "IONUȚ-CRISTIAN STAN (41)", "SIOBHÁN NÍ CHEALLAIGH (52)"
 _CAPS_LETTER = r"[A-Z\u00c0-\u00de\u0100-\u024f]"
 _CAPS_NAME_WORD = rf"{_CAPS_LETTER}{{2,}}(?:[\-']{_CAPS_LETTER}{{2,}})?"
-_CAPS_NAME_AGE = re.compile(
+_CAPS_NAME_AGE = _PRESCAN.compile(
     rf"(?<![\w\-'])(?P<ent>{_CAPS_NAME_WORD}(?:[ \t]{_CAPS_NAME_WORD}){{1,3}})"
     r"[ \t]*\((?:[1-9][0-9]?|1[01][0-9])\)"
 )
 # a mobile-money receipt names the payee in capitals before the number: "Ksh4,300.00 sent to
 # KIPROP ERIC 0721448610", "received from JANE WANJIRU 0712345678"
-_CAPS_PAYEE = re.compile(
+_CAPS_PAYEE = _PRESCAN.compile(
     rf"(?i:sent[ \t]+to|received[ \t]+from|paid[ \t]+to)[ \t]+"
     rf"(?P<ent>{_CAPS_NAME_WORD}(?:[ \t]{_CAPS_NAME_WORD}){{1,3}})[ \t]+\+?[0-9]{{9,12}}(?![0-9])"
 )
-_CAPS_SLASH_CAPS = re.compile("[A-Z]/[A-Z]")
+_CAPS_SLASH_CAPS = _PRESCAN.compile("[A-Z]/[A-Z]")
 # an airline passenger: "ELTAYEB/HASSAN OSMAN MR" (family name / given names, then the title)
 _PNR_NAME = re.compile(
     r"(?<![\w/])(?P<ent>[A-Z]{2,}(?:[ \-][A-Z]{2,})*/[A-Z]{2,}(?:[ \-][A-Z]{2,})*)"
@@ -174,13 +178,13 @@ _PNR_NAME = re.compile(
 )
 # a title before a family name in capitals and the given names ("Mrs PARK Ji-yeon",
 # "Mr NGUYEN Van Minh")
-_TITLE_CAPS_FAMILY = re.compile(
+_TITLE_CAPS_FAMILY = _PRESCAN.compile(
     rf"\b{_TITLE_RX}[ \t]+(?P<ent>[A-Z]{{2,}}(?:[ \t][A-Z][a-z]+(?:-[a-z]+)?){{1,2}})(?![\w\-])"
 )
 # "PAPADOPOULOS, Eleni" (registers, obituaries, court lists "H1198  NGUYEN, Thanh Binh",
 # "Ltd v SUMMERS, Grace", "Pt: BROWN, Andre Marcus"): checked against given names. Inside a
 # line the word before must not be upper case too ("PLEASE NOTE, John"), see analyze.
-_UPPER_COMMA_GIVEN = re.compile(
+_UPPER_COMMA_GIVEN = _PRESCAN.compile(
     r"(?<![\w'\-])(?P<ent>[A-Z\u00c0-\u024f]{2,}(?:[-' ][A-Z\u00c0-\u024f]{2,})?,[ \t]"
     r"(?P<given>[A-Z][^\W\d_]+)(?:[- ][A-Z][^\W\d_]+)?)"
 )
@@ -190,18 +194,18 @@ _UPPER_WORD_BEFORE = re.compile(r"[A-Z\u00c0-\u024f]{2,}[ \t]$")
 # and a line of initials above "(ANONYMITY DIRECTION MADE)" or "Appellant" in a heading.
 _BARE_INITIALS = r"(?:[A-Z]\.[ \t]?){1,3}[A-Z]\.?|[A-Z]{2,4}"
 _PARTIES = r"appellants?|applicants?|claimants?|respondents?|petitioners?|child|pupil|patient"
-_PARTY_INITIALS = re.compile(
+_PARTY_INITIALS = _PRESCAN.compile(
     rf"\b(?i:the[ \t]+(?:{_PARTIES}|complainants?))[ \t]*(?:,|\()[ \t]*"
     rf"(?P<ent>{_BARE_INITIALS})(?=[ \t]*[,)])"
 )
-_FIELD_INITIALS = re.compile(
+_FIELD_INITIALS = _PRESCAN.compile(
     rf"(?im)(?<![\w'\u2019])(?:{_PARTIES}|"
     r"initials|subject|client|agent|handler|adviser|advisor|officer|"
     r"caseworker|case worker|author|assessor|reviewer|checked by|approved by|signed)[ \t]*:[ \t]*"
     rf"(?-i:(?P<ent>{_BARE_INITIALS}))(?=[ \t]*$|[ \t]{{2,}}|\t)"
 )
 # Families named by their surname: "the Rahman and Haque families", "the Heneghan family"
-_FAMILIES = re.compile(
+_FAMILIES = _PRESCAN.compile(
     r"\b[Tt]he[ \t]+(?P<a>[A-Z][a-z\u00e0-\u024f'\-]+)(?:[ \t]+(?:and|&)[ \t]+"
     r"(?P<b>[A-Z][a-z\u00e0-\u024f'\-]+))?[ \t]+famil(?:y|ies)\b"
     # "les familles Lapointe et Bélanger", "la familia Almonte", "a família Souza"
@@ -212,25 +216,25 @@ _FAMILIES = re.compile(
 )
 # A given name, then a surname in capitals, as police and court logs write names: "Dean TAPLOW,
 # 34", "suspect Kieran O'NEILL"
-_GIVEN_CAPS_SURNAME = re.compile(
+_GIVEN_CAPS_SURNAME = _PRESCAN.compile(
     r"(?<![\w'])(?P<g>[A-Z][a-z\u00e0-\u024f]+)[ \t]+(?P<s>(?:Ma?c|O')?[A-Z]{3,}(?:-[A-Z]{3,})?)"
     r"(?![\w'])"
 )
 # Two given names sharing the surname after the second: "Grandparents Bola and Femi Adebisi"
-_SHARED_SURNAME = re.compile(
+_SHARED_SURNAME = _PRESCAN.compile(
     r"(?<![\w'])(?P<a>[A-Z][a-z\u00e0-\u024f]+)[ \t]+(?:and|&)[ \t]+(?P<b>[A-Z][a-z\u00e0-\u024f]+)"
     r"[ \t]+(?P<s>[A-Z][a-z\u00e0-\u024f'\-]+)"
 )
 # A support agent's initials after a caret, as social-media customer care signs replies
 # ("... we'll check it out? ^SOC")
-_CARET_INITIALS = re.compile(r"(?<![\w^])\^(?P<ent>[A-Z]{2,3})(?![\w])")
-_HEADING_INITIALS = re.compile(
+_CARET_INITIALS = _PRESCAN.compile(r"(?<![\w^])\^(?P<ent>[A-Z]{2,3})(?![\w])")
+_HEADING_INITIALS = _PRESCAN.compile(
     rf"(?m)^[ \t]*(?P<ent>{_BARE_INITIALS})[ \t]*\n(?:[^\n]*\n)?[ \t]*"
     r"(?:\(?ANONYMITY|Appellants?\b|APPELLANTS?\b|Applicants?\b|APPLICANTS?\b|Claimants?\b)"
 )
 # The author's initials signing a note at the end of a line ("VM left. PK", "– LA"): taken when
 # a dash comes before them or the same initials sign two or more lines of the document.
-_SIGN_OFF = re.compile(
+_SIGN_OFF = _PRESCAN.compile(
     r"(?m)(?:(?<=[.!?)])[ \t]+(?P<dash>[-\u2013\u2014][ \t]*)?"
     r"|[ \t]+(?P<dash2>[-\u2013\u2014])[ \t]*)"
     r"(?P<ent>[A-Z]{2,3})[ \t]*$"
@@ -245,11 +249,11 @@ _ORG_WORDS = frozenset(
     "University College School Hospital Agency Authority Service Services Union Party Ltd "
     "Inc Corp Group".split()
 )
-_INITIALISM_PAIR = re.compile(
+_INITIALISM_PAIR = _PRESCAN.compile(
     rf"(?<![\w.])(?P<a>{_INITIALS})(?:,[ \t]|[ \t]and[ \t]|[ \t]&[ \t])(?P<b>{_INITIALS})"
     r"(?![\w])"
 )
-_CHAT_ROLE = re.compile(
+_CHAT_ROLE = _PRESCAN.compile(
     r"(?m)^[ \t]*(?:\[[0-9:]{4,8}\][ \t]*)?(?:(?:Agent|Advisor|Adviser|Operator|Rep|Support|"
     r"Customer|Visitor|Caller|Driver|Nurse|Officer|Host|Moderator)[ \t]+(?P<a>[A-Z][a-z]+)"
     r"|(?P<b>[A-Z][a-z]+)[ \t]*\((?:agent|support|advisor|adviser|customer|visitor|host|"
@@ -270,7 +274,7 @@ _CHAT_STAMP = (
     r"|(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)\.?[ \t]\d{1,2},[ \t]\d{4},?[ \t]"
     r"\d{1,2}:\d{2}(?::\d{2})?(?:[ \t]?[AaPp][Mm])?[ \t]+(?:[-\u2013][ \t]*)?"
 )
-_CHAT_SPEAKER = re.compile(
+_CHAT_SPEAKER = _PRESCAN.compile(
     rf"(?m)^[ \t]*(?P<stamp>{_CHAT_STAMP})?"
     # kin honorifics of Philippine chats too: "Ate Joy", "Kuya Ben", "Tita Baby"
     r"(?:(?:Uncle|Aunty|Auntie|Aunt|Cousin|Dr|Mr|Mrs|Ms|Admin|Mod|Ate|Kuya|Tita|Tito|Lola|"
@@ -306,13 +310,13 @@ _NAME_TOKEN = r"[A-Z\u00c0-\u00de][^\W\d_]+(?:[\-'\u2019][A-Z\u00c0-\u00de]?[^\W
 # A name with an age in brackets: "Children: Elis (6), Mali (3)", "Jordan (29) arrived late",
 # "Dependants: Sofia (4) and Rory (18 months)" (the name a given name, a surname, a place or no
 # common word: not "Comments (3)", "Tel (01) 840 2217")
-_NAME_BRACKET_AGE = re.compile(
+_NAME_BRACKET_AGE = _PRESCAN.compile(
     rf"(?<![\w\-'.])(?P<ent>{_NAME_TOKEN}(?:[ \t]{_NAME_TOKEN})?)[ \t]*"
     r"\((?:[1-9][0-9]?)(?:[ \t]*(?:months?|mths?|yrs?|years?|y/o|y))?\)"
 )
 # A mail header's display name before its address: "From: Ioana-Cristina Mureșan
 # <studio@muresandesign.ro>" (a known given name first: not "Talent Ops", "Oakridge Outdoor")
-_MAIL_HEADER_NAME = re.compile(
+_MAIL_HEADER_NAME = _PRESCAN.compile(
     rf"(?m)^[ \t>]*(?:From|To|Cc|CC|Sender|Reply-To|Von|An|De|Para)[ \t]*:[ \t]*[\"']?"
     rf"(?P<ent>{_NAME_TOKEN}(?:[ \t]{_NAME_TOKEN}){{0,3}})[\"']?[ \t]*<[^>\n@]+@"
 )
@@ -322,7 +326,7 @@ _SCRIPT_CHARS = (
     "\u0370-\u03ff\u0400-\u04ff\u0590-\u05ff\u0600-\u06ff\u0900-\u097f\u0980-\u09ff"
     "\u0e00-\u0e7f\u3040-\u30ff\u4e00-\u9fff\uac00-\ud7af"
 )
-_NATIVE_SCRIPT_NAME = re.compile(
+_NATIVE_SCRIPT_NAME = _PRESCAN.compile(
     rf"{_NAME_TOKEN}(?:[ \t]{_NAME_TOKEN}){{1,3}}[ \t]*\("
     rf"(?P<ent>[{_SCRIPT_CHARS}][{_SCRIPT_CHARS}\u0300-\u036f\u064b-\u065f\u0900-\u097f]*"
     rf"(?:[ \t][{_SCRIPT_CHARS}][{_SCRIPT_CHARS}\u0300-\u036f\u064b-\u065f]*){{0,4}})"
@@ -355,13 +359,13 @@ _APPOSITIVE_AFTER = re.compile(
 # where an apposition can start: a comma before a capital
 _COMMA_CAP = re.compile(r",[ \t]+(?=[A-Z\u00c0-\u00de])")
 # A police rank and collar number before the name: "PC 4471 HOLLIS", "Sgt 1187 Okafor"
-_RANK_NUMBER_NAME = re.compile(
+_RANK_NUMBER_NAME = _PRESCAN.compile(
     r"(?<![\w])(?:PC|DC|PS|DS|DI|Sgt|SGT|Cpl|CPL|Const|CONST|PCSO|Insp|INSP)\.?[ \t]+"
     r"[0-9]{3,5}[ \t]+(?P<ent>[A-Z][A-Za-z'\u2019\-]+(?:[ \t][A-Z][A-Za-z'\u2019\-]+)?)"
 )
 # Initials that sign an entry of a care, vet or ticket log: "23/03/25 07:30 (nights, SC)",
 # "15.02.25 JK - Vomiting x5", "Analyst note (RB):", "... to be called for check. - KS"
-_NOTE_INITIALS = re.compile(
+_NOTE_INITIALS = _PRESCAN.compile(
     r"(?m)^[ \t]*\d{1,2}[./\-]\d{1,2}[./\-]\d{2,4}(?:,?[ \t]+\d{1,2}:\d{2})?[ \t]+"
     r"(?:\((?:[a-z]+,[ \t]*)?(?P<a>[A-Z]{2,3})\)|(?P<b>[A-Z]{2,3})(?:[ \t]+[-\u2013]|[ \t]*:))"
     # "Note (KL)", "Notes from supporter care (MJ, 02/12/2024):"
@@ -386,7 +390,7 @@ _ACTION_INITIALS = re.compile(
 _NOT_ACTION_INITIALS = frozenset("ALL TBC TBD NA AOB".split())
 # The initials of the person who did a check: "Checked by RS (ACT), clinically screened by HK",
 # "subscribers checked against register by KH (Electoral Services Officer)"
-_BY_INITIALS = re.compile(
+_BY_INITIALS = _PRESCAN.compile(
     r"(?<![\w])(?i:checked|screened|signed|approved|witnessed|dispensed|verified|countersigned|"
     r"authori[sz]ed|initialled|reviewed|entered|completed|recorded|assessed|prepared|logged|"
     r"inspected|supervised|triaged)(?:[ \t]+[a-z]+){0,3}[ \t]+by[ \t]+(?P<ent>[A-Z]{2,3})"
@@ -400,7 +404,7 @@ _NOT_BY_INITIALS = frozenset(
 )
 # A member's join, leave or removal in a chat export: "11/03/2025, 08:18 - Mo removed +44 ...",
 # "— Kerry-Ann joined the chat —"
-_CHAT_EVENT = re.compile(
+_CHAT_EVENT = _PRESCAN.compile(
     r"(?m)^[ \t]*(?:\d{1,4}[/.\-]\d{1,2}[/.\-]\d{1,4},?[ \t]\d{1,2}:\d{2}(?:[ \t]?[AaPp][Mm])?"
     r"[ \t]*[-\u2013][ \t]*|[\u2014\u2013][ \t]*)"
     r"(?P<ent>[A-Z\u00c0-\u024f][^\W\d_]+(?:-[A-Z\u00c0-\u024f][^\W\d_]+)?"
@@ -423,46 +427,46 @@ _STAMPED_LOWER_SPEAKER = re.compile(
     rf"(?m)^[ \t]*(?:{_CHAT_STAMP}){_LOWER_SPEAKER_NAME}[ \t]*:[ \t]"
 )
 # ... and after a bare time ("09:12 wei.jie: morning"), where the same speaker must come back
-_TIMED_LOWER_SPEAKER = re.compile(
+_TIMED_LOWER_SPEAKER = _PRESCAN.compile(
     rf"(?m)^[ \t]*\d{{1,2}}:\d{{2}}(?::\d{{2}})?[ \t]+{_LOWER_SPEAKER_NAME}[ \t]*:[ \t]"
 )
 # A profile or list line opening with a name and an age: "Femi, 32 \u00b7 Peckham"
-_NAME_AGE_LINE = re.compile(
+_NAME_AGE_LINE = _PRESCAN.compile(
     rf"(?m)^[ \t]*(?P<ent>{_NAME_TOKEN}(?:[ \t]{_NAME_TOKEN})?),[ \t]+[0-9]{{1,2}}[ \t]*"
     r"(?:[\u00b7\u2022|,\-\u2013]|$)"
 )
 # A nickname in brackets after a name: 'Kofi Badu ("KB")', 'Wilfred Hargreaves (prefers
 # "Will")', "KIM Min-jun (preferred: Min)"
-_BRACKET_NICKNAME = re.compile(
+_BRACKET_NICKNAME = _PRESCAN.compile(
     r"(?<=[A-Za-z\u00c0-\u024f])[ \t]*\((?:(?:prefers|preferred(?:[ \t]+name)?|known[ \t]+as|aka|"
     r"a\.k\.a\.)[ \t]*:?[ \t]*[\"\u201c'\u2018]?|[\"\u201c'\u2018])"
     r"(?P<ent>[A-Z][^\W\d_]*(?:[ \t\-][A-Z][^\W\d_]*)?)[\"\u201d'\u2019]?\)"
 )
 # A name, then what the person is: "Dami, a petroleum engineer, works", "Ms Reyes, the
 # tenant, said"
-_NAME_THEN_NOUN = re.compile(
+_NAME_THEN_NOUN = _PRESCAN.compile(
     rf"(?<![\w\-])(?P<ent>{_NAME_TOKEN}(?:[ \t]{_NAME_TOKEN}){{0,2}}),[ \t]+(?:a|an|the|our|"
     r"their|his|her)[ \t]+(?P<np>(?:[a-z\-]+[ \t]+){0,2}[a-z\-]+)(?=[ \t]*[,;.)]|[ \t]+(?:at|of|"
     r"for|with|from|in|who)\b)"
 )
 # Indian and Pakistani kinship in forms and judgments: "S/O BASAVARAJU", "d/o Late Ramesh"
-_KIN_OF = re.compile(
+_KIN_OF = _PRESCAN.compile(
     r"(?<![\w/])(?:[SDW]/[Oo]|[sdw]/o)\.?[ \t]+(?:(?:Late|LATE|late|Sri|SRI|Shri|SHRI|Smt|SMT)"
     r"\.?[ \t]+)?(?P<ent>[A-Z][^\W\d_]+(?:[ \t][A-Z][^\W\d_]*\.?){0,3})"
 )
 # "an account in the name of Lim Boon Heng", "registered in the name of Mrs Adeyemi"
-_IN_THE_NAME_OF = re.compile(
+_IN_THE_NAME_OF = _PRESCAN.compile(
     rf"(?i:\bin[ \t]+the[ \t]+names?[ \t]+of)[ \t]+[\"'\u201c\u2018]?(?:{_TITLE_RX}[ \t]+)?"
     # an initial first too, as a bank writes an account name: 'in the name of "R INCE"'
     rf"(?P<ent>(?:[A-Z]\.?[ \t])?{_NAME_TOKEN}(?:[ \t]{_NAME_TOKEN}){{0,3}})"
 )
 # A maiden name in brackets: "Abena Mensah (née Owusu)", "(born Kowalska)"
-_NEE = re.compile(
+_NEE = _PRESCAN.compile(
     rf"\((?:n[\u00e9e]e|born|geb\.|geborene)[ \t]+(?P<ent>{_NAME_TOKEN}(?:[ \t]{_NAME_TOKEN})?)\)"
 )
 # The person of a will or an estate: "ESTATE OF AROHA NGAIRE WALKER (deceased)", "the LAST
 # WILL AND TESTAMENT of me WINSTON DELROY CAMPBELL of ...", "SIGNED by the said Ruth Ames"
-_ESTATE_OF = re.compile(
+_ESTATE_OF = _PRESCAN.compile(
     r"(?:\bESTATE[ \t]+OF|\b[Ee]state[ \t]+of(?:[ \t]+the[ \t]+late)?|TESTAMENT[ \t]+of[ \t]+me"
     r"|\b(?:by|of|to)[ \t]+the[ \t]+said|\bthe[ \t]+late)[ \t]+"
     rf"(?:{_TITLE_RX}[ \t]+)?(?P<ent>{_NAME_TOKEN}(?:[ \t]{_NAME_TOKEN}){{1,3}})"
@@ -471,11 +475,11 @@ _ESTATE_OF = re.compile(
 # "THANDIWE PRECIOUS MOLEFE        Applicant", "MD RAFIQUL ISLAM\n(ANONYMITY ORDER NOT MADE)\n
 # Appellant"
 # "Between MAS (anonymity direction made), Appellant": an anonymised party named inline
-_PARTY_INLINE = re.compile(
+_PARTY_INLINE = _PRESCAN.compile(
     r"\b(?:Between|BETWEEN|between)[ \t]+(?P<ent>[A-Z]{2,4})[ \t]*(?:\([^()\n]{1,60}\))?"
     r"[ \t]*,[ \t]*(?=(?:Appellant|Applicant|Claimant|Petitioner)s?\b)"
 )
-_PARTY_LINE = re.compile(
+_PARTY_LINE = _PRESCAN.compile(
     r"(?m)^[ \t]*(?P<ent>[A-Z][A-Z'\-]+(?:[ \t][A-Z][A-Z'\-.]*){1,4})[ \t]*"
     # columns of spaces, or of dots or colons as East African and Nigerian cause titles draw
     # them ("NAKATO ROSE KIGGUNDU ::::::::: PLAINTIFF")
@@ -501,7 +505,7 @@ _RELATIVE_WORDS = (
     "children", "sons", "daughters", "grandchildren", "grandsons", "granddaughters",
     "siblings", "brothers", "sisters", "nephews", "nieces", "cousins", "twins", "kids",
 )  # fmt: skip
-_RELATIVES_LIST = re.compile(
+_RELATIVES_LIST = _PRESCAN.compile(
     r"(?i:\b(?:great-grandchildren|" + "|".join(_RELATIVE_WORDS) + r"))"
     r"(?:,?[ \t]+(?i:including|namely|called|named))?,?[ \t]+"
     rf"(?P<list>{_NAME_TOKEN}(?:[ \t]*\([^()\n]{{1,40}}\))?"
@@ -520,7 +524,7 @@ _KIN_ITEM = (
     rf"(?:(?i:the[ \t]+late)[ \t]+)?(?:{_TITLE_RX}[ \t]+)?"
     rf"(?P<name>{_NAME_TOKEN}(?:[ \t]+{_NAME_TOKEN}){{0,2}})"
 )
-_KIN_LIST = re.compile(
+_KIN_LIST = _PRESCAN.compile(
     r"(?i:\b(?:"
     + "|".join(_KIN_WORDS)
     + r")(?:-in-law)?[ \t]+of)[ \t]+"
@@ -557,7 +561,7 @@ def _rare_as_word(word: str, limit: float | None = None) -> bool:
 
 # "Angelica Dela Cruz  10:32 PM", "Busisiwe M. · 11 March 2024": a capitalised speaker alone on
 # a stamped line of a chat or review export
-_STAMPED_SPEAKER = re.compile(
+_STAMPED_SPEAKER = _PRESCAN.compile(
     STAMP_LINE_START
     + r"(?P<ent>[A-Z\u00c0-\u024f][^\W\d_]+(?:[ \t][A-Z\u00c0-\u024f][^\W\d_]*\.?){0,3})"
     + r"(?:[ \t]{2,}|\t|[ \t]+[\u00b7\u2022|][ \t]+)"  # not a dash: "DAILY COURT LIST – 21/05"
@@ -587,13 +591,13 @@ _HEADING_NAME = re.compile(
     r"(?=[^\n]{0,200}(?:@|\+?\d[\d ()\-]{7,}|\b(?:Street|Road|Avenue|Lane|Calle|Rua|Via)\b))"
 )
 # Chukwudi "Small" Nnamdi, Paddy "the Post" Hourigan: a quoted nickname inside a name
-_QUOTED_MIDDLE = re.compile(
+_QUOTED_MIDDLE = _PRESCAN.compile(
     r"(?<![\w])(?P<ent>[A-Z][^\W\d_]+[ \t][\"\u201c\u2018'][^\"\u201d\u2019'\n]{1,20}"
     r"[\"\u201d\u2019'][ \t](?:[A-Z]['\u2019])?[A-Z][^\W\d_]+(?:-[A-Z][^\W\d_]+)?)"
 )
 # "Morag is phoning", "Raju called from", "Kobayashi will meet you": an unknown capitalized word
 # doing what people do.
-_HUMAN_VERB = re.compile(
+_HUMAN_VERB = _PRESCAN.compile(
     r"(?<![\w\-])(?P<ent>[A-Z][a-z\u00e0-\u024f]+(?:[ \t][A-Z][a-z\u00e0-\u024f]+)?)"
     r"(?:'s)?[ \t]+(?:said|says|told|asked|called|phoned|rang|texted|emailed|wrote|replied|"
     r"thanked|reported|confirmed|explained|agreed|stated|insisted|complained|admitted|denied|"
@@ -604,17 +608,19 @@ _HUMAN_VERB = re.compile(
     r"promised|apologi[sz]ed|signed))\b"
 )  # after a "weak" verb, which things and crowds do too ("Officers arrived"), a word common in
 # English is not taken
-_NICKNAME = re.compile(
+_NICKNAME = _PRESCAN.compile(
     r"(?i:(?:known|knew(?: him| her)?)(?: only| locally| widely| mostly| to (?:all|everyone)|"
     r"(?: at| in| on| to| around) (?:the |his |her |their )?[a-z]+)?"
     r" as|called|nicknamed|goes by|a\.k\.a\.?|aka|o/c|his mate|her mate|my mate)"
     r"[ \t]+[\"'\u201c\u2018]"
     r"(?P<ent>[A-Z][^\W\d_]+(?:[ \t][A-Z][^\W\d_]+)?)[\"'\u201d\u2019]"
 )
-_NEE = re.compile(rf"\b(?:née|nee|geb\.|born)[ \t]+(?P<ent>[A-Z][^\W\d_]+(?:-{_W}[^\W\d_]*)?)\)?")
+_NEE = _PRESCAN.compile(
+    rf"\b(?:née|nee|geb\.|born)[ \t]+(?P<ent>[A-Z][^\W\d_]+(?:-{_W}[^\W\d_]*)?)\)?"
+)
 # A capitalised name right after a relation or a naming phrase: "my partner Dale", "her son
 # Jayden Okafor", "our staff member Kobayashi", "his surname is Doyle-Carter", "known as Mikey"
-_RELATION_NAME = re.compile(
+_RELATION_NAME = _PRESCAN.compile(
     r"(?i:\b(?:(?:my|his|her|our|their|your)[ \t]+(?:late[ \t]+|ex-?|former[ \t]+)?(?:partner|"
     r"husband|wife|son|daughter|brother|sister|friend|cousin|boss|supervisor|manager|colleague|"
     r"neighbou?r|mum|mom|dad|mother|father|uncle|aunt|auntie|nephew|niece|grandson|"
@@ -630,7 +636,7 @@ _RELATION_NAME = re.compile(
 # "sister Bríd", "daughters-in-law Mags and Chen Li", "great-grandchild Fiadh") or after "a
 # lady called" / "gave her name as". Taken only when the word is a known given name or rare
 # as an English word ("sister Company" is not a name).
-_KIN_NAME = re.compile(
+_KIN_NAME = _PRESCAN.compile(
     r"(?<![\w\-])(?:(?:[Gg]reat-)?(?:[Gg]rand)?(?:[Ww]ife|[Hh]usband|[Ss]on|[Dd]aughter|[Ss]ister|"
     r"[Bb]rother|[Mm]other|[Ff]ather|[Cc]hild|[Cc]hildren|[Nn]iece|[Nn]ephew|[Cc]ousin|[Aa]unt|"
     r"[Uu]ncle|grandchild|grandchildren|[Tt]win|[Ss]tepson|[Ss]tepdaughter|[Pp]artner|sons|"
@@ -640,7 +646,7 @@ _KIN_NAME = re.compile(
     r"(?P<ent>(?P<first>[A-Z\u00c0-\u00de][^\W\d_]+(?:[\-'\u2019][A-Z\u00c0-\u00de]?[^\W\d_]+)*)"
     r"(?:[ \t][A-Z\u00c0-\u00de][^\W\d_]+(?:-[A-Z\u00c0-\u00de][^\W\d_]+)?)?)(?![\w\-])"
 )
-_LOWER_NAME_BEFORE = re.compile(
+_LOWER_NAME_BEFORE = _PRESCAN.compile(
     r"(?i:\b(?:thanks to|thank you|ask for|asked for|speak to|spoke to|talk to|talked to|hey|hi|"
     r"hiya|hello|thx|thanks|ty|cheers|dear|and|with|ask|asked|tell|told|call|"
     r"called|text|texted|ping|cc|(?:my|her|his|our|their|your) (?:husband|wife|partner|"
@@ -648,11 +654,11 @@ _LOWER_NAME_BEFORE = re.compile(
     r"mate)|uncle|aunty|auntie|aunt|cousin|i'?m|i am|this is|it'?s)[ \t]+)"
     r"(?P<ent>[a-z][a-z\-]{2,20})\b"
 )
-_SELF_INTRO = re.compile(
+_SELF_INTRO = _PRESCAN.compile(
     r"(?i:\b(?:it'?s|it is|this is|my name is|i'?m|i am))[ \t]+(?P<ent>[A-Z][a-z]{1,20})"
     r"(?=[ \t]+(?:from|here|at|in|of|with)\b|[ \t]*[,.!)]|[ \t]*\n)"
 )
-_LOWER_TITLE_NAME = re.compile(
+_LOWER_TITLE_NAME = _PRESCAN.compile(
     r"(?<![\w.])(?:dr|mr|mrs|ms|miss|prof|doc|kapitan|kap|kuya|ate|tita|tito|lola|lolo|nanay|"
     r"tatay|bhaiya|didi|bhai|aunty|auntie|ma'am|maam)\.?[ \t]+"
     r"(?P<ent>[a-z][a-z\-']{1,19}?[a-z])(?:['\u2019]s)?(?![\w@'\u2019])"
@@ -673,7 +679,7 @@ _LOWER_NAME_VOCATIVE = re.compile(
 )
 # "said his name was Jordan", "a man called Dario", "known as Tomasz": a capitalised name after
 # a naming phrase
-_NAMED_AS = re.compile(
+_NAMED_AS = _PRESCAN.compile(
     r"(?i:\b(?:(?:his|her|their|my|your|whose)[ \t]+(?:first[ \t]+)?name[ \t]+(?:is|was|'s)|"
     r"(?:a|the|one)[ \t]+(?:man|woman|boy|girl|lady|guy|person|child|driver|customer|caller)"
     r"[ \t]+(?:called|named)|(?:goes|went)[ \t]+by|known[ \t]+as))[ \t]+"
@@ -682,13 +688,13 @@ _NAMED_AS = re.compile(
 )
 # "Please tell Nasreen I will...", "ask Priya", "remind Tomasz": a verb taking a person, then a
 # known given name
-_PERSON_OBJECT = re.compile(
+_PERSON_OBJECT = _PRESCAN.compile(
     r"(?i:\b(?:tell|ask|remind|thank|text|ring|call|message|email|e-mail|phone|inform|let)"
     r")[ \t]+(?P<ent>[A-Z][a-z\u00e0-\u024f'\-]+)(?![\w\-])(?![ \t]+[A-Z][a-z])"
 )
 _ON_NUMBER_AFTER = re.compile(r"[ \t]+on[ \t]+(?:\+|\(?0)[0-9]")
 # Minutes: "Present: GR, CP, AM." lists initials of the people in the room
-_ATTENDEES = re.compile(
+_ATTENDEES = _PRESCAN.compile(
     r"(?im)^[ \t]*(?:present|attendees|in attendance|also present|apologies"
     r"(?:[ \t]+(?:received|from))*|absent)[ \t]*:[ \t]*(?P<list>[^\n]+?)(?=\.?[ \t]*$|\.[ \t])"
 )
@@ -698,7 +704,7 @@ _LIST_INITIALS = re.compile(r"[A-Z]{2,3}")
 _ATTENDEE_NOT = frozenset(
     "HR IT GP QA MD RN DO NP PA CEO CFO COO CTO NHS UK US EU ICU BA MA LLB TBC TBA NA".split()
 )
-_LOWER_NAME_BRACKET = re.compile(
+_LOWER_NAME_BRACKET = _PRESCAN.compile(
     r"(?i:\b(?:landlord|landlady|neighbou?r|boss|manager|plumber|builder|electrician|agent|"
     r"cleaner|driver|partner|mate|friend|cousin|teacher|coach))[ \t]*"
     r"\((?P<ent>[a-z][a-z\-]{2,20})\)"
@@ -743,7 +749,7 @@ _ROLE_HEAD_WORD = re.compile(r"(?:" + ROLE_HEADS + r")", re.IGNORECASE)
 _TITLE_ACRONYMS = frozenset(a for a in ACRONYMS if a.isalnum()) | {"GP"}  # one list, job_title's
 
 
-def _overlapping(rx: re.Pattern[str], text: str) -> Iterator[re.Match[str]]:
+def _overlapping(rx: AnyPattern, text: str) -> Iterator[re.Match[str]]:
     """``rx``'s matches, each search resuming at the previous match's ``ent`` group, so that a
     cue word caught as a name can still cue the next word ("and ask priya": "ask" after "and"
     is no name, "priya" after "ask" is)."""
@@ -870,6 +876,8 @@ class PersonCueRecognizer(Recognizer):
         if not hasattr(self, "_gaz"):
             self.load()
         out: list[Span] = []
+        rx: AnyPattern
+        hint: AnyPattern | None
         for rx, score in ((_FIELD, self.FIELD_SCORE), (_GREETING, self.LETTER_SCORE)):
             if rx is _FIELD and ":" not in text:
                 continue  # every field has its colon

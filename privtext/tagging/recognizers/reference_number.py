@@ -61,6 +61,10 @@ from collections.abc import Callable, Iterator
 from typing import ClassVar
 
 from privtext.tagging.base import Recognizer, Span
+from privtext.tagging.prescan import AnyPattern, PatternGroup
+
+#: the patterns below that are scanned over whole texts (prescan.py)
+_PRESCAN = PatternGroup("reference_number")
 
 # a letter of any script or a digit
 _AN = r"[^\W_]"
@@ -502,9 +506,7 @@ def _digit_windows(text: str) -> list[tuple[int, int]]:
     return out
 
 
-def _scan(
-    rx: re.Pattern[str], text: str, windows: list[tuple[int, int]]
-) -> Iterator[re.Match[str]]:
+def _scan(rx: AnyPattern, text: str, windows: list[tuple[int, int]]) -> Iterator[re.Match[str]]:
     """``rx.finditer`` over each window (lookbehinds still see the text before it)."""
     for lo, hi in windows:
         yield from rx.finditer(text, lo, hi)
@@ -528,7 +530,7 @@ def _generic_codes(text: str, windows: list[tuple[int, int]]) -> list[tuple[int,
 
 
 # a court list's numbered line: "1. 25/018244 PATRICK SEAN DEVLIN (34)" (year / sequence)
-_COURT_LIST_CASE = re.compile(
+_COURT_LIST_CASE = _PRESCAN.compile(
     r"(?m)^[ \t]*[0-9]{1,3}[.)][ \t]+(?P<ent>[0-9]{2}/[0-9]{5,7})(?=[ \t]+[A-Z\u00c0-\u00de])"
 )
 
@@ -536,7 +538,7 @@ _COURT_LIST_CASE = re.compile(
 # A code of capitals and digits mixed, 8-14 characters, at least two digits and three letters
 # ("SCK4XY82PQ", an M-Pesa receipt; "K0QZ4R71", "C2G4K81Q0PA", "PX7748201193GB"): in the
 # labelled sets such a token is someone's identifier 179 times of 185 without any cue word
-_MIXED_CODE = re.compile(
+_MIXED_CODE = _PRESCAN.compile(
     r"(?<![\w\-./@])(?=(?:[A-Z]*[0-9]){2})(?=(?:[0-9]*[A-Z]){3})[A-Z0-9]{8,14}"
     r"(?![\w\-@]|\.[A-Za-z0-9])"
 )
@@ -673,7 +675,7 @@ _NOT_AN_ACCOUNT_BEFORE = re.compile(r"(?i)(?<!\w)(?:executive|presidential|royal
 
 # "Account no (NUBAN): 2098814457", "driver's licence (10380005LP7K)": a scheme's name in
 # brackets after the keyword, or the number itself in brackets
-_ACCOUNT_KW_RX = re.compile(
+_ACCOUNT_KW_RX = _PRESCAN.compile(
     rf"(?<![\w])(?P<kw>(?i:{_ACCOUNT_KW}))(?!\w)(?P<conn>(?i:{_ACCOUNT_CONNECTOR}"
     r"(?:[ \t]+(?:assigned|allocated|allotted|issued))?))?"
     r"(?:[ \t]*\([A-Za-z][A-Za-z .\-]{0,19}\))?"
@@ -681,7 +683,7 @@ _ACCOUNT_KW_RX = re.compile(
 )
 # An account number right after its bank's name: "GTBank 0439182765", "Khan Bank 5012447318",
 # "KB Kookmin Bank 123401-04-567890"
-_BANK_NUMBER_RX = re.compile(
+_BANK_NUMBER_RX = _PRESCAN.compile(
     r"(?<![\w\-])(?:[A-Z][\w&\-]*[ \t])?(?:[A-Z][\w&\-]*(?:Bank|bank|BANK)|Bank|Banco|Banque|"
     r"GTB|UBA|FCMB|HDFC|ICICI|SBI|BCA|BRI|BNI|CIMB|KCB|FNB|ABSA|Absa|Capitec|Nedbank|Stanbic|"
     r"Zenith|Ecobank|Maybank|Mandiri|Opay|OPay|Kuda|Moniepoint|PalmPay)"
@@ -696,7 +698,7 @@ _PLATE_VALUE = (
     r"(?=[A-Z0-9\u00b7\- ]{0,12}[0-9])(?=[A-Z0-9\u00b7\- ]{0,12}[A-Z])"
     r"[A-Z0-9]{1,8}(?:[ \u00b7\-][A-Z0-9]{1,4}){0,3}"
 )
-_PLATE_CUE_RX = re.compile(
+_PLATE_CUE_RX = _PRESCAN.compile(
     r"(?<![\w])(?i:(?:number[ \t]+|licen[cs]e[ \t]+|registration[ \t]+)?plate|rego|"
     r"reg\.?(?=[ \t]+(?i:no\b|number))|registration|patente|placa|matr[\u00edi]cula|kenteken|"
     r"kennzeichen)"
@@ -705,7 +707,7 @@ _PLATE_CUE_RX = re.compile(
 )
 # a frequent-flyer or loyalty number, letters and digit groups: "Frequent flyer number: SKL
 # 0048 7761 2", "Frequent flyer no.: EM 20 4418 937"
-_LOYALTY_RX = re.compile(
+_LOYALTY_RX = _PRESCAN.compile(
     r"(?<![\w])(?i:frequent[ \t\-]?fl[yi]er|loyalty|rewards?|air[ \t]?miles)"
     r"(?:[ \t]+(?i:programme|program|card|member(?:ship)?))?"
     r"[ \t]+(?i:number|no\.?|#|id)[ \t]*[:#]?[ \t]*"
@@ -714,17 +716,19 @@ _LOYALTY_RX = re.compile(
 # a number in brackets after a person's name, as minutes and lists give a student's or an
 # employee's number: "Case AP-24-0117 \u2013 E. Quinlivan (21187430)"
 _PARTICLE_OPT = r"(?:(?:da|de|van|von|di|du|del|dos|le)[ \t])?"
-_NAME_THEN_NUMBER = re.compile(
+_NAME_THEN_NUMBER = _PRESCAN.compile(
     rf"(?<![\w.])(?:[A-Z]\.[ \t]?|[A-Z][a-z'\-]+[ \t]){_PARTICLE_OPT}"
     rf"(?:[A-Z][a-z'\-]+[ \t]{_PARTICLE_OPT}){{0,2}}[A-Z][a-z'\-]+"
     r"[ \t]\((?P<id>[0-9]{6,10})\)"
 )
-_SORT_CODE_RX = re.compile(
+_SORT_CODE_RX = _PRESCAN.compile(
     r"(?i:sort\s*code)\s*(?:is\s+|[:=]\s*)?(?P<ent>[0-9]{2}[\-\s][0-9]{2}[\-\s][0-9]{2})"
     r"(?![0-9])"
 )
 # a New Zealand bank account (bank, branch, account, suffix): "03-1702-0193388-00"
-_NZ_ACCOUNT_RX = re.compile(r"(?<![\w\-])(?P<ent>[0-9]{2}-[0-9]{4}-[0-9]{7}-[0-9]{2,3})(?![\w\-])")
+_NZ_ACCOUNT_RX = _PRESCAN.compile(
+    r"(?<![\w\-])(?P<ent>[0-9]{2}-[0-9]{4}-[0-9]{7}-[0-9]{2,3})(?![\w\-])"
+)
 # a number after the numero sign, of four digits or more ("№ 60" of a drug is a count)
 _NUMERO_RX = re.compile(
     r"\u2116[ \t\u00a0]*(?P<id>[0-9](?:[0-9]|[\-/](?=[0-9])){3,29})(?![\w\-/]|[.,][0-9])"
@@ -734,13 +738,13 @@ _GENERIC_ID_RX = re.compile(
 )
 # airline and hotel booking codes (PNRs): six letters and digits after a booking word
 # ("booking QX7T4M", "reservation code: 7KLM2P")
-_BOOKING_CODE_RX = re.compile(
+_BOOKING_CODE_RX = _PRESCAN.compile(
     r"(?i:\b(?:booking|reservation|pnr|confirmation|prenotazione|reserva|r\u00e9servation|"
     r"buchung)(?:[ \t]+(?:ref(?:erence)?|code|no\.?|number|#))?)[ \t]*[:#]?[ \t]*"
     r"(?P<ent>(?:[A-Z]{2,4}-)?(?=[A-Z]*[0-9])(?=[0-9]*[A-Z])[A-Z0-9]{6,8})(?![\w\-])"
 )
 # police collar / badge numbers: PC 4471, DC 2210, Sgt 1187
-_RANK_RX = re.compile(
+_RANK_RX = _PRESCAN.compile(
     r"(?<![\w])(?P<rank>PC|DC|PS|DS|DI|DCI|PCSO|Sgt\.?|Sergeant|Constable)"
     # the number may follow the officer's name: "DC Fiona Ruddock 7420"
     r"(?:[ \u00a0]+[A-Z][a-z'\-]+){0,3}"
@@ -750,13 +754,13 @@ _RANK_RX = re.compile(
 )
 # A staff code right after the role that signs with it: "Agent JPS4471 (Shanice Campbell)",
 # "Officer BC0417" under a letter
-_STAFF_CODE_RX = re.compile(
+_STAFF_CODE_RX = _PRESCAN.compile(
     r"(?<![\w])(?i:agent|officer|operator|adviser|advisor|clerk|teller|dispatcher)[ \t]+"
     r"(?P<id>[A-Z]{1,4}[0-9]{3,6})(?![\w\-/])"
 )
 # ... or in brackets right after a person's name: "| Bec Hanley (FG-001) | Manager |" (the
 # bracket is found first, the name then read before it)
-_BRACKET_CODE_RX = re.compile(r"[ \t]\((?P<id>[A-Z]{1,4}-[0-9]{2,6})\)")
+_BRACKET_CODE_RX = _PRESCAN.compile(r"[ \t]\((?P<id>[A-Z]{1,4}-[0-9]{2,6})\)")
 _NAME_BEFORE_RX = re.compile(
     r"[A-Z\u00c0-\u00de][a-z\u00df-\u00ff][^\W\d_]*(?:['\u2019\-][^\W\d_]+)*"
     r"(?:[ \t][A-Z\u00c0-\u00de][a-z\u00df-\u00ff'\u2019][^\W\d_]*(?:['\u2019\-][^\W\d_]+)*)+"
@@ -764,7 +768,7 @@ _NAME_BEFORE_RX = re.compile(
 )
 # a form label with "No." first (Malay and Indonesian forms): "No. Matrik: 1221304417",
 # "No. Akaun: 1122-3344-55", "No. Pekerja: 004471"; not a telephone ("No. Tel:")
-_NO_FIRST_LABEL = re.compile(
+_NO_FIRST_LABEL = _PRESCAN.compile(
     r"(?m)^[ \t]*No\.[ \t]+(?!(?i:tel|telefon|hp|h/p|faks|fax|phone|mobile|bimbit)\b)"
     r"[A-Z][A-Za-z]{1,15}[ \t]*:[ \t]*(?P<id>[0-9](?:[0-9]|-(?=[0-9])){5,24})(?![\w\-])"
 )
@@ -775,7 +779,7 @@ _COORDINATED = re.compile(
 )
 # the last digits of an account or card: "current account ending 6721", "card ending in
 # 4471", "tarjeta de crédito terminación 4417"
-_ENDING_RX = re.compile(
+_ENDING_RX = _PRESCAN.compile(
     r"(?i:\b(?:account|acct|a/c|card|tarjeta|cuenta|carte|compte|konto|karte)\b[^.\n]{0,30}?"
     r"\b(?:ending|ending[ \t]+(?:in|with)|ends[ \t]+(?:in|with)|terminaci[o\u00f3]n|"
     r"terminad[ao][ \t]+en|finissant[ \t]+par|se[ \t]+terminant[ \t]+par|endet[ \t]+auf|"
@@ -783,7 +787,7 @@ _ENDING_RX = re.compile(
 )
 # registration plates after a vehicle cue: AB12 CDE, M-AB 1234, B-MW 4471E, (Poland) SCZ 48213,
 # SCZ 7A9P, (Ireland) 191-D-12345
-_PLATE_RX = re.compile(
+_PLATE_RX = _PRESCAN.compile(
     r"(?<![\w])(?i:registration|reg\.?|(?:number|licen[cs]e|registration)\s+plate|plate|"
     r"vehicle|car|van|index|tractor|trailer|truck|lorry|hgv|motorbike|motorcycle|hearse|"
     r"limousine|limo|minibus|taxi|cab|ute|suv|bakkie)"
@@ -794,14 +798,14 @@ _PLATE_RX = re.compile(
 )
 # An Indian plate: the state's code, the district's number, a series and four digits ("RJ14 TC
 # 4418", "MH 12 AB 1234")
-_IN_PLATE_RX = re.compile(
+_IN_PLATE_RX = _PRESCAN.compile(
     r"(?<![\w\-])(?P<id>(?:AP|AR|AS|BR|CG|GA|GJ|HR|HP|JH|KA|KL|MP|MH|MN|ML|MZ|NL|OD|OR|PB|RJ|SK|"
     r"TN|TS|TR|UP|UK|WB|AN|CH|DD|DL|JK|LA|LD|PY)[ \-]?[0-9]{1,2}[ \-]?[A-Z]{1,3}[ \-]?[0-9]{4})"
     r"(?![\w\-])"
 )
 # A South African plate ends in its province's code, which makes it a plate without a cue:
 # "BKM 418 NC", "KC 44 PM GP"
-_ZA_PLATE_RX = re.compile(
+_ZA_PLATE_RX = _PRESCAN.compile(
     r"(?<![\w\-])(?P<id>[A-Z]{2,3} ?[0-9]{2,3}(?: ?[A-Z]{2})? (?:GP|NC|NW|MP|EC|FS|ZN|L))"
     r"(?![\w\-])"
 )
@@ -811,7 +815,7 @@ _ANSWER_DIGITS = re.compile(
 )
 _ACCOUNT_KW_ONLY = re.compile(rf"(?<![\w])(?i:{_ACCOUNT_KW})(?![\w])")
 # "your policy number please?" / "what is your customer ID" a line or two before a code
-_ACCOUNT_REQUEST = re.compile(rf"(?<![\w])(?i:{_ACCOUNT_KW}{_ACCOUNT_CONNECTOR})")
+_ACCOUNT_REQUEST = _PRESCAN.compile(rf"(?<![\w])(?i:{_ACCOUNT_KW}{_ACCOUNT_CONNECTOR})")
 _KW_WINDOW = 30
 # "phone number", "customer service no.": a telephone is numbered
 _PHONE_WORD_BEFORE = re.compile(
@@ -1021,7 +1025,7 @@ class AccountNumberRecognizer(Recognizer):
 # "My BVN is 22419083367", "PPSN: 6271550RA", "CHI 1907985562", "Civil ID: 289041501234",
 # "your NIN as 51830274619", "your BVN (22419830575)":
 # an upper-case acronym naming a number, then a long digit string (letters may close it).
-_ACRONYM_ID = re.compile(
+_ACRONYM_ID = _PRESCAN.compile(
     # the acronym may stand in brackets after the number's name: "Bank Verification Number
     # (BVN) 22184503917"
     r"(?<![\w/.])(?P<acr>[A-Z]{2,8}|[\u0410-\u042f\u0401]{2,5}|(?:[A-Z]\.){2,4}"
@@ -1038,7 +1042,7 @@ _ACRONYM_ID = re.compile(
 )
 # ... and codes of letters, digits and hyphens after the acronym and a colon, "number" or "as"
 # ("NHI: ZZZ0016", "DNI 53128476-K", "NRIC as 880412-10-5536", "NMC PIN: 21J0553O")
-_ACRONYM_CODE = re.compile(
+_ACRONYM_CODE = _PRESCAN.compile(
     r"(?<![\w/])(?P<acr>[A-Z]{2,5})(?:[ \t]+PIN)?(?:[ \t]*:[ \t]*|[ \t]+(?:number|no\.?|num|#|"
     r"is|was|as)[ \t]*:?[ \t]*|[ \t]+)"
     r"(?P<ent>(?=[A-Z0-9\-]*[A-Z\-])(?=(?:[A-Z\-]*[0-9]){3})[A-Z0-9](?:[A-Z0-9]|-(?=[A-Z0-9]))"

@@ -11,13 +11,17 @@ import re
 from typing import ClassVar
 
 from privtext.tagging.base import PatternRecognizer, Span
+from privtext.tagging.prescan import PatternGroup
 
-_URL_RE = re.compile(
+#: the patterns below that are scanned over whole texts (prescan.py)
+_PRESCAN = PatternGroup("url")
+
+_URL_RE = _PRESCAN.compile(
     r"(?<![\w@.\-/])(?:https?://|www\.)[^\s<>\"'`{}|\\^\u00ab\u00bb\u201c\u201d\u2018\u2019]+",
     re.IGNORECASE,
 )
 # Scheme-less addresses with a path on a well-known domain ("linkedin.com/in/jdoe").
-_BARE_URL_RE = re.compile(
+_BARE_URL_RE = _PRESCAN.compile(
     r"(?<![\w@.\-/])(?:[a-z0-9](?:[a-z0-9\-]{0,61}[a-z0-9])?\.)+"
     r"(?:com|org|net|edu|gov|io|co|me|info|biz|eu|uk|de|fr|es|it|nl|pl|tr|ru|ch|at|be|"
     r"ca|au|in|br|jp|cn|us|tv|app|dev|ly|gl|gg|to)"
@@ -26,7 +30,7 @@ _BARE_URL_RE = re.compile(
 )
 # A bare domain that a cue calls a person's site: "Portfolio: junseo-kim.example.com", "my CV and
 # projects are on kwabenaosei.example.net", "found her portfolio marisadraws.example.com".
-_CUED_DOMAIN_RE = re.compile(
+_CUED_DOMAIN_RE = _PRESCAN.compile(
     r"(?i:\b(?:portfolio|website|web[ \t]+site|site|blog|homepage|home[ \t]+page|cv|"
     r"r[e\u00e9]sum[e\u00e9]|projects?|shop|store)(?:[ \t]+(?:is|are))?(?:[ \t]+(?:at|on))?"
     r"[ \t]*:?[ \t]+)"

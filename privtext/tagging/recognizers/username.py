@@ -24,6 +24,10 @@ from collections import Counter
 from typing import ClassVar
 
 from privtext.tagging.base import PatternRecognizer, Span
+from privtext.tagging.prescan import PatternGroup
+
+#: the patterns below that are scanned over whole texts (prescan.py)
+_PRESCAN = PatternGroup("username")
 
 _LOGIN = r"[A-Za-z0-9_][A-Za-z0-9_.\-]{1,30}[A-Za-z0-9_]"
 # A lower-case word opening a chat line ("rajiv: on it"); taken when it opens two lines or more.
@@ -62,7 +66,7 @@ def _job_words() -> frozenset[str]:
 
 # A login in brackets right after a capitalised name: "Caller: Nguyen Thi Mai Anh (nguyenma),
 # Clinical Coder"; taken only when it is no English word ("(yes)", "(sic)" are not).
-_LOGIN_AFTER_NAME = re.compile(
+_LOGIN_AFTER_NAME = _PRESCAN.compile(
     r"[A-Z][a-z\u00e0-\u024f'\-]+[ \t]\((?P<ent>[a-z][a-z0-9._]{3,19})\)(?=[ \t]*[,;:.\n]|[ \t]|\Z)"
 )
 
@@ -99,7 +103,7 @@ def _login_shaped(token: str) -> bool:
 # "password reset forced by svc-secops", "all going after one login, jkowalski88", "The service
 # account svc-claims-sync", "User alexakab18 (..." opening a line; taken when it is no English
 # word. A log's "user=..." is taken as it is.
-_PLAIN_LOGIN_CUE = re.compile(
+_PLAIN_LOGIN_CUE = _PRESCAN.compile(
     r"(?i:\b(?:(?:assigned|escalated|reassigned|transferred|handed[ \t]+over)[ \t]+to|"
     r"exported[ \t]+by|(?<=\n)analyst[ \t]*:|(?<=[ \t]{2})analyst[ \t]*:|"
     r"(?:processed|approved|updated|closed|resolved|assigned|actioned|checked|logged|"
@@ -118,7 +122,7 @@ _PLAIN_LOGIN_CUE = re.compile(
 
 
 _ONE_LOGIN = r"[a-z][a-z0-9_.\-]{1,30}[a-z0-9]"
-_LOGIN_LIST = re.compile(
+_LOGIN_LIST = _PRESCAN.compile(
     r"(?i:\b(?:accounts?|users?|logins?|usernames?))[ \t]+(?:incl\.?|including|such[ \t]+as|"
     r"namely|:)[ \t]+(?P<list>" + _ONE_LOGIN + r"(?:,[ \t]*" + _ONE_LOGIN + r")*"
     r"(?:,?[ \t]+and[ \t]+" + _ONE_LOGIN + r")?)(?![\w@])"

@@ -33,12 +33,14 @@ def _same(alt: Alternation, text: str) -> bool:
     ],
 )
 def test_overlapping_branches_give_the_unions_leftmost_first_matches(text):
-    alt = Alternation([("two", r"ab"), ("four", r"abcd"), ("mid", r"(?<=c)dab?"), ("c", r"cd")])
+    alt = Alternation(
+        [("two", r"ab"), ("four", r"abcd"), ("mid", r"(?<=c)dab?"), ("c", r"cd")], "t1"
+    )
     assert _same(alt, text)
 
 
 def test_a_branch_matching_the_empty_string_falls_back_to_the_union():
-    alt = Alternation([("a", r"a*"), ("b", r"b")])
+    alt = Alternation([("a", r"a*"), ("b", r"b")], "t2")
     assert [m.span() for m in alt.finditer("baab")] == [
         m.span() for m in alt.union.finditer("baab")
     ]
@@ -65,5 +67,6 @@ def test_alternations_with_skipped_branches_match_their_unions_on_realistic_docu
     data = Path(privtext.__file__).parent / "data"
     texts = [d.text for f in ("tagger_dev", "tagger_holdout17") for d in load_realistic(data / f)]
     texts += ["Bağdat CADDESİ No: 214 Daire 6, 34728 Kadıköy", "ſept. 3, 2024; aged 4ı"]
-    assert any(n is not None for n in alt.needs)  # some branch is skipped where it must fail
+    # some branch is skipped where it cannot match
+    assert any(len(alt.prescan.candidates(t) or alt.branches) < len(alt.branches) for t in texts)
     assert all(_same(alt, t) for t in texts)
