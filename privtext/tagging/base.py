@@ -15,6 +15,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import ClassVar
 
+from privtext.tagging.prescan import GuardedPattern, PatternGroup
+
 
 @dataclass(frozen=True, slots=True)
 class Span:
@@ -115,19 +117,21 @@ class PatternRecognizer(Recognizer):
     VALIDATED_SCORE: ClassVar[float] = 1.0
     FLAGS: ClassVar[int] = 0
 
-    _compiled: ClassVar[list[tuple[str, re.Pattern[str], float]]] = []
+    _compiled: ClassVar[list[tuple[str, GuardedPattern, float]]] = []
     _context_re: ClassVar[re.Pattern[str] | None] = None
 
     def __init_subclass__(cls, **kwargs: object) -> None:
         super().__init_subclass__(**kwargs)
         # Compile once per class (subclasses that do not redefine PATTERNS inherit them).
         compiled = []
+        # one scan of a text says which of the class's patterns can match it (prescan.py)
+        group = PatternGroup(cls.__name__)
         for pat_name, regex, score in cls.PATTERNS:
             if not 0.0 <= score <= 1.0:
                 raise ValueError(
                     f"score must be in [0, 1], got {score} ({cls.__name__}.PATTERNS: {pat_name})"
                 )
-            compiled.append((pat_name, re.compile(regex, cls.FLAGS), score))
+            compiled.append((pat_name, group.compile(regex, cls.FLAGS), score))
         cls._compiled = compiled
         cls._context_re = compile_context(cls.CONTEXT)
 

@@ -36,6 +36,7 @@ from stdnum.it import codicefiscale as it_cf
 from stdnum.nl import bsn as nl_bsn
 
 from privtext.tagging.base import Recognizer, Span, compile_context
+from privtext.tagging.prescan import GuardedPattern, PatternGroup
 
 _GENERIC_CONTEXT = (
     "national id",
@@ -125,7 +126,7 @@ def _stdnum(module: object) -> Callable[[str], bool]:
 @dataclass(frozen=True)
 class _Scheme:
     name: str
-    regex: re.Pattern[str]
+    regex: GuardedPattern
     validate: Callable[[str], bool]
     score: float
     needs_context: bool
@@ -139,10 +140,12 @@ def _digits(s: str) -> str:
 _B = r"(?<![0-9A-Za-z\-.])"  # left boundary
 _E = r"(?![0-9A-Za-z]|[\-.][0-9A-Za-z])"  # right boundary (a sentence period is fine)
 
+#: the schemes' shapes are scanned over whole texts (prescan.py)
+_PRESCAN = PatternGroup("national_id")
 _SCHEMES: tuple[_Scheme, ...] = (
     _Scheme(
         "us_ssn_dashed",
-        re.compile(_B + r"[0-9]{3}-[0-9]{2}-[0-9]{4}" + _E),
+        _PRESCAN.compile(_B + r"[0-9]{3}-[0-9]{2}-[0-9]{4}" + _E),
         lambda s: ssn_valid(_digits(s)),
         0.6,
         False,
@@ -150,7 +153,7 @@ _SCHEMES: tuple[_Scheme, ...] = (
     ),
     _Scheme(
         "us_ssn_plain",
-        re.compile(_B + r"[0-9]{3}(?: ?)[0-9]{2}(?: ?)[0-9]{4}" + _E),
+        _PRESCAN.compile(_B + r"[0-9]{3}(?: ?)[0-9]{2}(?: ?)[0-9]{4}" + _E),
         lambda s: ssn_valid(_digits(s)),
         0.6,
         True,
@@ -158,7 +161,7 @@ _SCHEMES: tuple[_Scheme, ...] = (
     ),
     _Scheme(
         "gb_nino",
-        re.compile(_B + r"[A-Za-z]{2} ?[0-9]{2} ?[0-9]{2} ?[0-9]{2} ?[A-Da-d]" + _E),
+        _PRESCAN.compile(_B + r"[A-Za-z]{2} ?[0-9]{2} ?[0-9]{2} ?[0-9]{2} ?[A-Da-d]" + _E),
         # HMRC's own example prefix "QQ" is printed on forms and in letters: taken too
         lambda s: nino_valid(_digits(s)) or nino_valid("AB" + _digits(s)[2:]) and s[:2] == "QQ",
         0.6,
@@ -168,7 +171,7 @@ _SCHEMES: tuple[_Scheme, ...] = (
     _Scheme(
         # written with its spaces ("QQ 12 34 65 C") the shape is distinctive enough alone
         "gb_nino_spaced",
-        re.compile(_B + r"[A-Z]{2} [0-9]{2} [0-9]{2} [0-9]{2} [A-D]" + _E),
+        _PRESCAN.compile(_B + r"[A-Z]{2} [0-9]{2} [0-9]{2} [0-9]{2} [A-D]" + _E),
         lambda s: nino_valid(_digits(s)) or s[:2] == "QQ",
         0.6,
         False,
@@ -178,7 +181,7 @@ _SCHEMES: tuple[_Scheme, ...] = (
         # a labelled number of the NINO's shape that breaks its letter rules ("national
         # insurance no is QJ 44 18 92 C"): a typo or an invented number, still an identifier
         "gb_nino_labelled",
-        re.compile(_B + r"[A-Z]{2} ?[0-9]{2} ?[0-9]{2} ?[0-9]{2} ?[A-D]" + _E),
+        _PRESCAN.compile(_B + r"[A-Z]{2} ?[0-9]{2} ?[0-9]{2} ?[0-9]{2} ?[A-D]" + _E),
         lambda s: True,
         0.5,
         True,
@@ -188,7 +191,7 @@ _SCHEMES: tuple[_Scheme, ...] = (
         # Ireland's PPS number: seven digits and one or two letters ("7284913WA"); in the
         # labelled sets that shape is a PPSN every time, named or not
         "ie_ppsn",
-        re.compile(_B + r"[0-9]{7}[A-W][A-IW]?" + _E),
+        _PRESCAN.compile(_B + r"[0-9]{7}[A-W][A-IW]?" + _E),
         lambda s: True,
         0.6,
         False,
@@ -196,7 +199,7 @@ _SCHEMES: tuple[_Scheme, ...] = (
     ),
     _Scheme(
         "in_pan",  # India PAN: five letters (the fourth the holder type), four digits, a letter
-        re.compile(_B + r"[A-Z]{3}[ABCFGHJLPT][A-Z][0-9]{4}[A-Z]" + _E),
+        _PRESCAN.compile(_B + r"[A-Z]{3}[ABCFGHJLPT][A-Z][0-9]{4}[A-Z]" + _E),
         lambda s: True,
         0.6,
         False,
@@ -204,7 +207,7 @@ _SCHEMES: tuple[_Scheme, ...] = (
     ),
     _Scheme(
         "in_aadhaar",  # India Aadhaar: 12 digits in groups of four, Verhoeff check digit
-        re.compile(_B + r"[2-9][0-9]{3} ?[0-9]{4} ?[0-9]{4}" + _E),
+        _PRESCAN.compile(_B + r"[2-9][0-9]{3} ?[0-9]{4} ?[0-9]{4}" + _E),
         lambda s: in_aadhaar.is_valid(_digits(s)),
         0.6,
         True,
@@ -214,7 +217,7 @@ _SCHEMES: tuple[_Scheme, ...] = (
         # a number masked but for its last four digits: "XXXX XXXX 5561", "**** **** 4471"
         "masked_last_four",
         # and identity numbers masked by group: "IC ****-**-5127", "SSN ***-**-6789"
-        re.compile(
+        _PRESCAN.compile(
             r"(?<![\w*])(?:(?:[Xx*\u2022]{4}[ \-]){2}[0-9]{4}"
             r"|(?:[X*\u2022]{2,6}[ \-]){1,3}[0-9]{3,4})" + _E
         ),
@@ -226,7 +229,9 @@ _SCHEMES: tuple[_Scheme, ...] = (
     _Scheme(
         # India GSTIN: state code, the holder's PAN, an entity digit, "Z", a check character
         "in_gstin",
-        re.compile(_B + r"[0-3][0-9][A-Z]{3}[ABCFGHJLPT][A-Z][0-9]{4}[A-Z][0-9A-Z]Z[0-9A-Z]" + _E),
+        _PRESCAN.compile(
+            _B + r"[0-3][0-9][A-Z]{3}[ABCFGHJLPT][A-Z][0-9]{4}[A-Z][0-9A-Z]Z[0-9A-Z]" + _E
+        ),
         lambda s: True,
         0.75,
         False,
@@ -235,7 +240,7 @@ _SCHEMES: tuple[_Scheme, ...] = (
     _Scheme(
         # Italy codice fiscale: surname, name, birth date and place letters, check letter
         "it_codice_fiscale",
-        re.compile(
+        _PRESCAN.compile(
             _B + r"[A-Z]{6}[0-9LMNPQRSTUV]{2}[A-EHLMPRST][0-9LMNPQRSTUV]{2}[A-Z]"
             r"[0-9LMNPQRSTUV]{3}[A-Z]" + _E
         ),
@@ -248,7 +253,7 @@ _SCHEMES: tuple[_Scheme, ...] = (
         # Chile RUT/RUN "15.482.337-K" and Argentina DNI "28.456.917": dotted, with their name
         # (typed numbers often fail the RUT's check digit, so it is not verified)
         "cl_rut_ar_dni",
-        re.compile(_B + r"[0-9]{1,2}\.[0-9]{3}\.[0-9]{3}(?:-[0-9kK])?" + _E),
+        _PRESCAN.compile(_B + r"[0-9]{1,2}\.[0-9]{3}\.[0-9]{3}(?:-[0-9kK])?" + _E),
         lambda s: True,
         0.6,
         True,
@@ -257,7 +262,7 @@ _SCHEMES: tuple[_Scheme, ...] = (
     _Scheme(
         # Rwanda national ID, written in its groups: "1 1985 8 0041237 1 42"
         "rw_national_id",
-        re.compile(_B + r"[1-3] (?:19|20)[0-9]{2} [78] [0-9]{7} [0-9] [0-9]{2}" + _E),
+        _PRESCAN.compile(_B + r"[1-3] (?:19|20)[0-9]{2} [78] [0-9]{7} [0-9] [0-9]{2}" + _E),
         lambda s: True,
         0.75,
         False,
@@ -266,7 +271,7 @@ _SCHEMES: tuple[_Scheme, ...] = (
     _Scheme(
         # Bangladesh NID in groups of four: "NID: 1992 2690 4815 7"
         "bd_nid",
-        re.compile(_B + r"[0-9]{4} [0-9]{4} [0-9]{4}(?: [0-9]{1,5})?" + _E),
+        _PRESCAN.compile(_B + r"[0-9]{4} [0-9]{4} [0-9]{4}(?: [0-9]{1,5})?" + _E),
         lambda s: True,
         0.6,
         True,
@@ -275,7 +280,7 @@ _SCHEMES: tuple[_Scheme, ...] = (
     _Scheme(
         # Zimbabwe national ID: district code, serial, check letter, district of origin
         "zw_national_id",
-        re.compile(_B + r"[0-9]{2}-[0-9]{6,7}[ \t]?[A-Z][ \t]?[0-9]{2}" + _E),
+        _PRESCAN.compile(_B + r"[0-9]{2}-[0-9]{6,7}[ \t]?[A-Z][ \t]?[0-9]{2}" + _E),
         lambda s: True,
         0.75,
         False,
@@ -284,7 +289,7 @@ _SCHEMES: tuple[_Scheme, ...] = (
     _Scheme(
         # Indonesia NIK (Nomor Induk Kependudukan): 16 digits, with its name or the KTP card
         "id_nik",
-        re.compile(_B + r"[1-9][0-9]{15}" + _E),
+        _PRESCAN.compile(_B + r"[1-9][0-9]{15}" + _E),
         lambda s: True,
         0.6,
         True,
@@ -293,7 +298,7 @@ _SCHEMES: tuple[_Scheme, ...] = (
     _Scheme(
         # Philippines PhilHealth Identification Number: 2-9-1 digits, dashed
         "ph_philhealth",
-        re.compile(_B + r"[0-9]{2}-[0-9]{9}-[0-9]" + _E),
+        _PRESCAN.compile(_B + r"[0-9]{2}-[0-9]{9}-[0-9]" + _E),
         lambda s: True,
         0.7,
         False,
@@ -301,7 +306,7 @@ _SCHEMES: tuple[_Scheme, ...] = (
     ),
     _Scheme(
         "nz_nhi",  # New Zealand NHI: three letters (no I or O), then 4 digits or 2 digits 2 letters
-        re.compile(_B + r"[A-HJ-NP-Z]{3}(?:[0-9]{4}|[0-9]{2}[A-HJ-NP-Z]{2})" + _E),
+        _PRESCAN.compile(_B + r"[A-HJ-NP-Z]{3}(?:[0-9]{4}|[0-9]{2}[A-HJ-NP-Z]{2})" + _E),
         lambda s: True,
         0.5,
         True,
@@ -310,7 +315,7 @@ _SCHEMES: tuple[_Scheme, ...] = (
     _Scheme(
         # UK health professionals' registration: GMC / GPhC 7 digits, NMC PIN "12A3456E"
         "uk_health_registration",
-        re.compile(_B + r"(?:[0-9]{7}|[0-9]{2}[A-Z][0-9]{4}[A-Z])" + _E),
+        _PRESCAN.compile(_B + r"(?:[0-9]{7}|[0-9]{2}[A-Z][0-9]{4}[A-Z])" + _E),
         lambda s: True,
         0.5,
         True,
@@ -318,7 +323,7 @@ _SCHEMES: tuple[_Scheme, ...] = (
     ),
     _Scheme(
         "br_cpf",  # Brazil CPF written with its dots and dash, check digits valid
-        re.compile(_B + r"[0-9]{3}\.[0-9]{3}\.[0-9]{3}-[0-9]{2}" + _E),
+        _PRESCAN.compile(_B + r"[0-9]{3}\.[0-9]{3}\.[0-9]{3}-[0-9]{2}" + _E),
         lambda s: br_cpf.is_valid(_digits(s)),
         0.8,
         False,
@@ -326,7 +331,7 @@ _SCHEMES: tuple[_Scheme, ...] = (
     ),
     _Scheme(
         "br_cpf_labelled",  # a CPF after its label, whatever its check digits ("CPF: ...")
-        re.compile(_B + r"[0-9]{3}\.[0-9]{3}\.[0-9]{3}-[0-9]{2}" + _E),
+        _PRESCAN.compile(_B + r"[0-9]{3}\.[0-9]{3}\.[0-9]{3}-[0-9]{2}" + _E),
         lambda s: True,
         0.6,
         True,
@@ -334,7 +339,7 @@ _SCHEMES: tuple[_Scheme, ...] = (
     ),
     _Scheme(
         "co_cedula",  # Colombia: cédula de ciudadanía with its dots, "1.036.658.214"
-        re.compile(_B + r"[0-9]{1,3}(?:\.[0-9]{3}){2,3}" + _E),
+        _PRESCAN.compile(_B + r"[0-9]{1,3}(?:\.[0-9]{3}){2,3}" + _E),
         lambda s: True,
         0.6,
         True,
@@ -342,7 +347,7 @@ _SCHEMES: tuple[_Scheme, ...] = (
     ),
     _Scheme(
         "ir_national_code",  # Iran: kart-e melli code, 3-6-1 digits
-        re.compile(_B + r"[0-9]{3}-[0-9]{6}-[0-9]" + _E),
+        _PRESCAN.compile(_B + r"[0-9]{3}-[0-9]{6}-[0-9]" + _E),
         lambda s: True,
         0.6,
         True,
@@ -350,7 +355,7 @@ _SCHEMES: tuple[_Scheme, ...] = (
     ),
     _Scheme(
         "lk_nic_old",  # Sri Lanka NIC, old format: nine digits and V or X
-        re.compile(_B + r"[0-9]{9}[VvXx]" + _E),
+        _PRESCAN.compile(_B + r"[0-9]{9}[VvXx]" + _E),
         lambda s: True,
         0.6,
         False,
@@ -358,7 +363,7 @@ _SCHEMES: tuple[_Scheme, ...] = (
     ),
     _Scheme(
         "hk_hkid",  # Hong Kong identity card: Z683365(5)
-        re.compile(_B + r"[A-Z]{1,2}[0-9]{6}[ \t]?\([0-9A]\)" + _E),
+        _PRESCAN.compile(_B + r"[A-Z]{1,2}[0-9]{6}[ \t]?\([0-9A]\)" + _E),
         lambda s: True,
         0.8,
         False,
@@ -368,7 +373,7 @@ _SCHEMES: tuple[_Scheme, ...] = (
         # an animal's ISO transponder (pet microchip, electronic ear tag): 15 digits, the
         # country or maker code may stand apart ("his tag is 982 000412236517")
         "microchip",
-        re.compile(_B + r"[0-9]{3}[ \t]?[0-9]{12}" + _E),
+        _PRESCAN.compile(_B + r"[0-9]{3}[ \t]?[0-9]{12}" + _E),
         lambda s: True,
         0.5,
         True,
@@ -390,7 +395,7 @@ _SCHEMES: tuple[_Scheme, ...] = (
         # an EU bovine ear tag: country letters, herd digits and the animal's number, "IE
         # 141470388 0231", "UK 302145 600117" (a shape no other number has: taken without a cue)
         "eu_bovine_tag",
-        re.compile(
+        _PRESCAN.compile(
             _B + r"(?:IE|UK|GB|FR|DE|NL|BE|DK|ES|IT|AT|PL|PT|LU|SE|FI)[ \t][0-9]{6,12}"
             r"[ \t][0-9]{4,6}" + _E
         ),
@@ -401,7 +406,7 @@ _SCHEMES: tuple[_Scheme, ...] = (
     ),
     _Scheme(
         "ca_ramq",  # Quebec health card: four letters, eight digits
-        re.compile(_B + r"[A-Z]{4}[ \t]?[0-9]{4}[ \t]?[0-9]{4}" + _E),
+        _PRESCAN.compile(_B + r"[A-Z]{4}[ \t]?[0-9]{4}[ \t]?[0-9]{4}" + _E),
         lambda s: True,
         0.5,
         True,
@@ -409,7 +414,7 @@ _SCHEMES: tuple[_Scheme, ...] = (
     ),
     _Scheme(
         "pk_cnic",  # Pakistan CNIC: 41203-7719843-5
-        re.compile(_B + r"[1-7][0-9]{4}-[0-9]{7}-[0-9]" + _E),
+        _PRESCAN.compile(_B + r"[1-7][0-9]{4}-[0-9]{7}-[0-9]" + _E),
         lambda s: True,
         0.6,
         False,
@@ -417,7 +422,7 @@ _SCHEMES: tuple[_Scheme, ...] = (
     ),
     _Scheme(
         "mx_curp",  # Mexico CURP: RAOD940312HJCMCG08
-        re.compile(
+        _PRESCAN.compile(
             _B + r"[A-Z][AEIOUX][A-Z]{2}[0-9]{2}(?:0[1-9]|1[0-2])(?:0[1-9]|[12][0-9]|3[01])"
             r"[HMX](?:AS|BC|BS|CC|CL|CM|CS|CH|DF|DG|GT|GR|HG|JC|MC|MN|MS|NT|NL|OC|PL|QT|QR|SP|SL|"
             r"SR|TC|TS|TL|VZ|YN|ZS|NE)[B-DF-HJ-NP-TV-Z]{3}[0-9A-Z][0-9]" + _E
@@ -429,7 +434,7 @@ _SCHEMES: tuple[_Scheme, ...] = (
     ),
     _Scheme(
         "my_nric",
-        re.compile(
+        _PRESCAN.compile(
             _B + r"[0-9]{2}(?:0[1-9]|1[0-2])(?:0[1-9]|[12][0-9]|3[01])-[0-9]{2}-[0-9]{4}" + _E
         ),
         lambda s: True,
@@ -439,7 +444,7 @@ _SCHEMES: tuple[_Scheme, ...] = (
     ),
     _Scheme(
         "fr_nir",
-        re.compile(
+        _PRESCAN.compile(
             _B + r"[12] ?[0-9]{2} ?[0-9]{2} ?(?:[0-9]{2}|2[ABab]) ?[0-9]{3} ?[0-9]{3}"
             r"(?: ?[0-9]{2})?" + _E
         ),
@@ -452,7 +457,7 @@ _SCHEMES: tuple[_Scheme, ...] = (
         # the NIR's shape with its spaces, after its name, failing its key: a typo or an
         # invented number, still an identifier ("social security number ... 1 89 07 69 ...")
         "fr_nir_labelled",
-        re.compile(
+        _PRESCAN.compile(
             _B + r"[12] [0-9]{2} [0-9]{2} (?:[0-9]{2}|2[ABab]) [0-9]{3} [0-9]{3}(?: [0-9]{2})?" + _E
         ),
         lambda s: True,
@@ -462,7 +467,7 @@ _SCHEMES: tuple[_Scheme, ...] = (
     ),
     _Scheme(
         "es_dni",
-        re.compile(_B + r"[0-9]{8}[ \-]?[A-Za-z]" + _E),
+        _PRESCAN.compile(_B + r"[0-9]{8}[ \-]?[A-Za-z]" + _E),
         _stdnum(es_dni),
         0.6,
         True,
@@ -470,7 +475,7 @@ _SCHEMES: tuple[_Scheme, ...] = (
     ),
     _Scheme(
         "es_nie",
-        re.compile(_B + r"[XYZxyz][ \-]?[0-9]{7}[ \-]?[A-Za-z]" + _E),
+        _PRESCAN.compile(_B + r"[XYZxyz][ \-]?[0-9]{7}[ \-]?[A-Za-z]" + _E),
         _stdnum(es_nie),
         0.6,
         True,
@@ -478,7 +483,7 @@ _SCHEMES: tuple[_Scheme, ...] = (
     ),
     _Scheme(
         "nl_bsn",
-        re.compile(_B + r"(?:[0-9]{9}|[0-9]{4}\.[0-9]{2}\.[0-9]{3})" + _E),
+        _PRESCAN.compile(_B + r"(?:[0-9]{9}|[0-9]{4}\.[0-9]{2}\.[0-9]{3})" + _E),
         _stdnum(nl_bsn),
         0.6,
         True,
@@ -488,7 +493,7 @@ _SCHEMES: tuple[_Scheme, ...] = (
     # the country code); written as 13 bare digits it needs its checksum and a context word
     _Scheme(
         "ch_ahv_dotted",
-        re.compile(_B + r"756\.[0-9]{4}\.[0-9]{4}\.[0-9]{2}" + _E),
+        _PRESCAN.compile(_B + r"756\.[0-9]{4}\.[0-9]{4}\.[0-9]{2}" + _E),
         lambda s: True,
         0.75,
         False,
@@ -496,7 +501,7 @@ _SCHEMES: tuple[_Scheme, ...] = (
     ),
     _Scheme(
         "ch_ahv",
-        re.compile(_B + r"756[0-9]{10}" + _E),
+        _PRESCAN.compile(_B + r"756[0-9]{10}" + _E),
         _stdnum(ch_ssn),
         0.6,
         True,
@@ -508,7 +513,7 @@ _SCHEMES: tuple[_Scheme, ...] = (
     # (thirteen digits starting with a birth date) next to "ID"
     _Scheme(
         "it_codice_fiscale_named",
-        re.compile(
+        _PRESCAN.compile(
             _B + r"[A-Z]{6}[0-9LMNPQRSTUV]{2}[A-EHLMPRST][0-9LMNPQRSTUV]{2}[A-Z]"
             r"[0-9LMNPQRSTUV]{3}[A-Z]" + _E
         ),
@@ -519,7 +524,7 @@ _SCHEMES: tuple[_Scheme, ...] = (
     ),
     _Scheme(
         "ae_emirates_id",
-        re.compile(_B + r"784-(?:19|20)[0-9]{2}-[0-9]{7}-[0-9]" + _E),
+        _PRESCAN.compile(_B + r"784-(?:19|20)[0-9]{2}-[0-9]{7}-[0-9]" + _E),
         lambda s: True,
         0.85,
         False,
@@ -527,7 +532,7 @@ _SCHEMES: tuple[_Scheme, ...] = (
     ),
     _Scheme(
         "za_id_named",
-        re.compile(_B + r"[0-9]{2}(?:0[1-9]|1[0-2])(?:0[1-9]|[12][0-9]|3[01])[0-9]{7}" + _E),
+        _PRESCAN.compile(_B + r"[0-9]{2}(?:0[1-9]|1[0-2])(?:0[1-9]|[12][0-9]|3[01])[0-9]{7}" + _E),
         lambda s: True,
         0.6,
         True,
@@ -537,7 +542,7 @@ _SCHEMES: tuple[_Scheme, ...] = (
     # checksum is not asked, since a form names it ("Mój PESEL to ...")
     _Scheme(
         "pl_pesel",
-        re.compile(_B + r"[0-9]{2}[0-3][0-9][0-3][0-9]{6}" + _E),
+        _PRESCAN.compile(_B + r"[0-9]{2}[0-3][0-9][0-3][0-9]{6}" + _E),
         lambda s: True,
         0.6,
         True,

@@ -273,7 +273,7 @@ _CASE_PATTERNS: list[tuple[str, str, float]] = [
         0.8,
     ),
 ]
-_CASE_RX = [(n, re.compile(rx), sc) for n, rx, sc in _CASE_PATTERNS]
+_CASE_RX = [(n, _PRESCAN.compile(rx), sc) for n, rx, sc in _CASE_PATTERNS]
 _KW_PATTERNS = frozenset({"strong_kw", "weak_kw", "weak_kw_code"})
 _DIGIT = re.compile(r"[0-9]")
 _DIGIT_RUNS = re.compile(r"[0-9]+")
