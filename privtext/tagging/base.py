@@ -216,7 +216,9 @@ def compile_context(words: tuple[str, ...] | list[str]) -> re.Pattern[str] | Non
     """
     if not words:
         return None
-    alts = sorted({re.escape(w.lower()).replace(r"\ ", r"\s+") for w in words}, key=len)
+    alts = sorted(
+        {re.escape(w.lower()).replace(r"\ ", r"\s+") for w in words}, key=lambda s: (len(s), s)
+    )
     return re.compile(r"(?<!\w)(?:" + "|".join(reversed(alts)) + r")(?!\w)", re.IGNORECASE)
 
 

@@ -228,7 +228,9 @@ SHAPE_RULES: tuple[ShapeRule, ...] = (
 
 def _cue_regex(cues: tuple[str, ...], where: str, same_line: bool = False) -> re.Pattern[str]:
     space, gap = (r"[ \t]+", _GAP_LINE) if same_line else (r"\s+", _GAP)
-    alts = sorted({re.escape(c.lower()).replace(r"\ ", space) for c in cues}, key=len)
+    alts = sorted(
+        {re.escape(c.lower()).replace(r"\ ", space) for c in cues}, key=lambda s: (len(s), s)
+    )
     body = "|".join(reversed(alts))
     if where == BEFORE:
         # the cue must end within a short gap of the span end of the window
@@ -252,7 +254,8 @@ for _s in SHAPE_RULES:
 _BIRTH_ANY = re.compile(
     r"(?<![\w.])(?:"
     + "|".join(
-        re.escape(c).replace(r"\ ", r"\s+") for c in sorted(set(BIRTH_CUES), key=len, reverse=True)
+        re.escape(c).replace(r"\ ", r"\s+")
+        for c in sorted(set(BIRTH_CUES), key=lambda s: (-len(s), s))
     )
     + r")(?:(?<=\.)|(?!\w))",
     re.I,

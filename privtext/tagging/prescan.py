@@ -78,8 +78,6 @@ log = logging.getLogger(__name__)
 MIN_TEXT = 120
 #: repeat bounds above this are relaxed to "unbounded"
 _MAX_BOUND = 100
-#: bump when :func:`relax` changes, so cached databases are rebuilt
-_RELAX_VERSION = "1"
 _MAX_CP = 0x10FFFF
 #: any character (surrogates cannot occur in UTF-8)
 _ANY_CHAR = "[\\x00-\\x{d7ff}\\x{e000}-\\x{10ffff}]"
@@ -279,6 +277,11 @@ def relax(rx: re.Pattern[str]) -> str:
 # --- groups and guards --------------------------------------------------------------------------
 
 
+@lru_cache(maxsize=1)
+def _code_key() -> bytes:
+    return (sys.version + "|").encode() + Path(__file__).read_bytes()
+
+
 def _cache_dir() -> Path:
     root = os.environ.get("PRIVTEXT_CACHE") or str(Path.home() / ".cache" / "privtext")
     return Path(root).expanduser() / "prescan"
@@ -379,24 +382,30 @@ class PatternGroup:
         hs = _hyperscan()
         flags = hs.HS_FLAG_UTF8 | hs.HS_FLAG_SINGLEMATCH | hs.HS_FLAG_ALLOWEMPTY
         flags |= hs.HS_FLAG_PREFILTER
-        # a pattern that can match the empty string may match any text: not compiled
-        exprs = [b"" if _can_be_empty(rx) else relax(rx).encode("ascii") for rx in self._patterns]
-        key = hashlib.sha256()
-        key.update(f"{_RELAX_VERSION}|{getattr(hs, '__version__', '?')}|{sys.platform}".encode())
-        for e in exprs:
-            key.update(e + b"\0")
+        # keyed by the patterns themselves, this module's code, Python's (whose parser relax
+        # reads) and Hyperscan's version: relaxing every pattern costs more than loading
+        key = hashlib.sha256(_code_key())
+        key.update(f"{getattr(hs, '__version__', '?')}|{sys.platform}".encode())
+        for rx in self._patterns:
+            key.update(f"{rx.flags}|{rx.pattern}\0".encode("utf-8", "surrogatepass"))
         path = _cache_dir() / f"{self.name}-{key.hexdigest()[:20]}.hsdb"
-        ids = list(range(len(exprs)))
+        n = len(self._patterns)
         db = None
         if path.exists():
             try:
                 blob = path.read_bytes()
                 head, body = blob.split(b"\n", 1)
                 ids = [int(x) for x in head.split(b",")] if head else []
+                if any(not 0 <= i < n for i in ids):
+                    raise ValueError("pattern index out of range")
                 db = hs.loadb(body, hs.HS_MODE_BLOCK)
             except Exception:  # another platform's database, or a torn file: rebuild
-                db, ids = None, list(range(len(exprs)))
+                db = None
         if db is None:
+            # a pattern that can match the empty string may match any text: not compiled
+            exprs = [
+                b"" if _can_be_empty(rx) else relax(rx).encode("ascii") for rx in self._patterns
+            ]
             db, ids = self._build(hs, exprs, flags)
             if db is None:
                 return  # nothing Hyperscan could take
@@ -409,7 +418,7 @@ class PatternGroup:
                 pass  # no cache: the next process compiles again
         self._db = db
         self._hs_ids = ids
-        self._unguarded = frozenset(set(range(len(exprs))) - set(ids))
+        self._unguarded = frozenset(set(range(n)) - set(ids))
 
     def _build(self, hs: Any, exprs: list[bytes], flags: int) -> tuple[Any, list[int]]:
         ids = [i for i, e in enumerate(exprs) if e]

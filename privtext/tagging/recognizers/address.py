@@ -243,7 +243,7 @@ def _alts(words: tuple[str, ...], upper: bool = True) -> str:
     forms = {w for w in words}
     if upper:
         forms |= {w.upper() for w in words}
-    return "(?:" + "|".join(sorted(forms, key=len, reverse=True)) + ")"
+    return "(?:" + "|".join(sorted(forms, key=lambda s: (-len(s), s))) + ")"
 
 
 _TYPE = _alts(STREET_TYPES)
@@ -577,7 +577,7 @@ US_STATE_NAMES = (
 )
 _STATE = (
     "(?:"
-    + "|".join(sorted(US_STATE_NAMES, key=len, reverse=True)).replace(" ", r"[ \t]+")
+    + "|".join(sorted(US_STATE_NAMES, key=lambda s: (-len(s), s))).replace(" ", r"[ \t]+")
     + "|"
     + "|".join(US_STATES)
     + r")(?![\w])"

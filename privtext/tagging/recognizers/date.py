@@ -110,7 +110,7 @@ INTL_MONTHS = frozenset(_INTL_MONTHS)
 
 
 def _alts(words: tuple[str, ...]) -> str:
-    forms = sorted({f for w in words for f in (w, w.upper())}, key=len, reverse=True)
+    forms = sorted({f for w in words for f in (w, w.upper())}, key=lambda s: (-len(s), s))
     return "(?:" + "|".join(forms) + ")"
 
 
@@ -126,7 +126,7 @@ _MONTH_AFTER_DAY = (
 _INTL_MONTH = (
     "(?:"
     + "|".join(sorted({f for m in _INTL_MONTHS for f in (m, m.capitalize(), m.upper())},
-                      key=len, reverse=True))
+                      key=lambda s: (-len(s), s)))
     + ")"
 )  # fmt: skip
 _FULL_MONTH_DOT = re.compile("(?i:" + "|".join(_MONTH_FORMS[:12]) + r")\.\Z")

@@ -559,7 +559,7 @@ def load_gazetteer(data_dir: str | None = None) -> Gazetteer:
     prefixes: dict[str, tuple[str, ...]] = {}
     for p in _read_list(data_dir, "org_prefixes.txt"):
         head = p.split(" ", 1)[0]
-        prefixes[head] = tuple(sorted({*prefixes.get(head, ()), p}, key=len, reverse=True))
+        prefixes[head] = tuple(sorted({*prefixes.get(head, ()), p}, key=lambda s: (-len(s), s)))
     return Gazetteer(
         given=given,
         surnames=surnames,

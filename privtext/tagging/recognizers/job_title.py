@@ -317,12 +317,14 @@ def _trie_regex(words: list[str]) -> str:
 @lru_cache(maxsize=4)
 def _compiled(path: str | None) -> re.Pattern[str]:
     titles = _read_titles(path)
-    mods = "|".join(re.escape(m) for m in sorted(MODIFIERS, key=len, reverse=True))
+    mods = "|".join(re.escape(m) for m in sorted(MODIFIERS, key=lambda s: (-len(s), s)))
     heads = "|".join(
-        re.escape(h).replace(r"\ ", r"[ \t]+") for h in sorted(_OF_HEADS, key=len, reverse=True)
+        re.escape(h).replace(r"\ ", r"[ \t]+")
+        for h in sorted(_OF_HEADS, key=lambda s: (-len(s), s))
     )
     depts = "|".join(
-        re.escape(d).replace(r"\ ", r"[ \t]+") for d in sorted(_DEPARTMENTS, key=len, reverse=True)
+        re.escape(d).replace(r"\ ", r"[ \t]+")
+        for d in sorted(_DEPARTMENTS, key=lambda s: (-len(s), s))
     )
     cap = r"[A-Z][\w&'\-]*"
     foreign = "|".join(_FOREIGN_OF_HEADS)

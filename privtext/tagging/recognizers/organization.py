@@ -116,8 +116,8 @@ _CONN = (
 )
 _RUN = rf"{_CAP}(?:[ \t]{_CAP}|[ \t]{_CONN}[ \t]{_CAP}){{0,7}}"
 HEAD_SET = frozenset(HEADS)
-_HEAD_ALT = "|".join(re.escape(h) for h in sorted(HEADS, key=len, reverse=True))
-_PREFIX_ALT = "|".join(re.escape(h) for h in sorted(PREFIX_HEADS, key=len, reverse=True))
+_HEAD_ALT = "|".join(re.escape(h) for h in sorted(HEADS, key=lambda s: (-len(s), s)))
+_PREFIX_ALT = "|".join(re.escape(h) for h in sorted(PREFIX_HEADS, key=lambda s: (-len(s), s)))
 _AREA_ALT = "|".join(AREAS)
 
 # A region in brackets before a company suffix: "Hallmark Renovations (Midlands) Ltd"
