@@ -220,9 +220,10 @@ def _match_window(
     region_filter = _region_filter(regions)
     digits, starts, ends = _digit_groups(chunk)
     digit_pos = [i for i, ch in enumerate(chunk) if "0" <= ch <= "9"]
+    plus = any(c in chunk for c in _PLUS_SIGNS)
     hits: list[tuple[int, int]] = []
     for region in regions:
-        if not region_filter.could_match(region, leniency, digits, starts, ends):
+        if not region_filter.could_match(region, leniency, digits, starts, ends, plus):
             continue
         found = [(m.start, m.end) for m in PhoneNumberMatcher(chunk, region, leniency=leniency)]
         if not found:
@@ -243,6 +244,9 @@ _NUMBER_TYPES = (
     "fixed_line", "mobile", "toll_free", "premium_rate", "shared_cost", "personal_number",
     "voip", "pager", "uan", "voicemail",
 )  # fmt: skip
+# The plus signs that phonenumbers reads as one: a number written with one is read the same in
+# every region, so the first region runs on it whatever its digits.
+_PLUS_SIGNS = ("+", "\uff0b")
 # Digits a parser may strip before the national number: IDD + country code + national prefix.
 _MAX_PREFIX = 8
 
@@ -315,9 +319,16 @@ class _RegionFilter:
         self._first = regions[0]
 
     def could_match(
-        self, region: str, leniency: int, digits: str, starts: list[int], ends: list[int]
+        self,
+        region: str,
+        leniency: int,
+        digits: str,
+        starts: list[int],
+        ends: list[int],
+        plus: bool = True,
     ) -> bool:
-        if region == self._first or len(digits) < 2:
+        """``plus``: the window holds a plus sign (then the first region always runs)."""
+        if (region == self._first and plus) or len(digits) < 2:
             return True
         cc, pattern, typed, valid_len, possible_len, idd, npfp, transform = self._rules[region]
         if any(e - s > _LONGEST_GROUP for s, e in zip(starts, ends, strict=True)):

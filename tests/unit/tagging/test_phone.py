@@ -168,6 +168,22 @@ def test_the_region_filter_skips_regions_where_no_number_can_be_valid():
     assert f.could_match("FR", Leniency.VALID, digits, starts, ends)
 
 
+def test_the_first_region_is_filtered_too_unless_a_plus_sign_is_there():
+    # a number written with "+" is read the same in every region, so the first region runs on
+    # it whatever its digits; without one, the first region is filtered like the others
+    regions = PhoneRecognizer().regions
+    f = _region_filter(regions)
+    chunk = "ref 12 34"  # four digits: no valid number of the first region
+    digits, starts, ends = _digit_groups(chunk)
+    assert not f.could_match(regions[0], Leniency.VALID, digits, starts, ends, plus=False)
+    assert f.could_match(regions[0], Leniency.VALID, digits, starts, ends, plus=True)
+    for chunk in ("+44 161 496 0732", "\uff0b33 6 12 34 56 78", "ref 12 34, call 0161 496 0732"):
+        plain = []
+        for region in regions:
+            plain += [(m.start, m.end) for m in PhoneNumberMatcher(chunk, region)]
+        assert _match_window.__wrapped__(chunk, regions) == tuple(_dedupe(plain)), chunk
+
+
 def test_the_region_filter_needs_a_number_type_for_a_valid_number():
     # "07 29 04 84 04" has the length and the general form of a French number (0 + nine
     # digits), but no French number type (fixed line, mobile, ...) starts with 72: no valid
