@@ -757,6 +757,9 @@ _RANK_RX = _PRESCAN.compile(
 _STAFF_CODE_RX = _PRESCAN.compile(
     r"(?<![\w])(?i:agent|officer|operator|adviser|advisor|clerk|teller|dispatcher)[ \t]+"
     r"(?P<id>[A-Z]{1,4}[0-9]{3,6})(?![\w\-/])"
+    # ... or after its number's name: "officer no. SO-418", "Officer numbers: ABF 8812"
+    r"|(?<![\w])(?i:agent|officer|operator|staff|badge|collar)[ \t]+(?i:no\.|numbers?|id)"
+    r"[ \t]*:?[ \t]*(?P<id2>[A-Z]{1,4}[ \-]?[0-9]{3,6})(?![\w\-/])"
 )
 # ... or in brackets right after a person's name: "| Bec Hanley (FG-001) | Manager |" (the
 # bracket is found first, the name then read before it)
@@ -790,7 +793,7 @@ _ENDING_RX = _PRESCAN.compile(
 _PLATE_RX = _PRESCAN.compile(
     r"(?<![\w])(?i:registration|reg\.?|(?:number|licen[cs]e|registration)\s+plate|plate|"
     r"vehicle|car|van|index|tractor|trailer|truck|lorry|hgv|motorbike|motorcycle|hearse|"
-    r"limousine|limo|minibus|taxi|cab|ute|suv|bakkie)"
+    r"limousine|limo|minibus|taxi|cab|ute|suv|bakkie|matatu)"
     r"(?:\s+(?i:no|nr|number|mark)\.?)?[ \t]*(?::[ \t]*)?"
     r"(?P<id>[A-Z]{2}[0-9]{2}[ \u00a0]?[A-Z]{3}|[A-Z\u00c4\u00d6\u00dc]{1,3}-[A-Z]{1,2}[ \u00a0]"
     r"[0-9]{1,4}[EH]?|[A-Z]{2,3}[ \u00a0](?=[0-9A-Z]{0,3}[0-9])[0-9][0-9A-Z]{3,4}"
@@ -809,6 +812,9 @@ _ZA_PLATE_RX = _PRESCAN.compile(
     r"(?<![\w\-])(?P<id>[A-Z]{2,3} ?[0-9]{2,3}(?: ?[A-Z]{2})? (?:GP|NC|NW|MP|EC|FS|ZN|L))"
     r"(?![\w\-])"
 )
+# A Kenyan plate, K and two letters, three digits and a letter, is a plate without a cue:
+# "KCX 218M", "KDA 471Q"
+_KE_PLATE_RX = _PRESCAN.compile(r"(?<![\w\-])(?P<id>K[A-Z]{2} ?[0-9]{3}[A-Z])(?![\w\-])")
 # the answer to a request on a later line: "policy number please?" / "its 4471 9920"
 _ANSWER_DIGITS = re.compile(
     r"(?<![\w\-/.+:,])[0-9](?:[0-9]|[ \-](?=[0-9])){5,24}(?![\w\-/:]|[.,][0-9])"
@@ -980,9 +986,10 @@ class AccountNumberRecognizer(Recognizer):
             if before is not None and m.span("id") not in seen:
                 add(*m.span("id"), _ACCOUNT_SCORE)
         for m in _scan(_STAFF_CODE_RX, text, windows):
-            if m.span("id") not in seen:
-                add(*m.span("id"), _ACCOUNT_SCORE)
-        for rx in (_PLATE_RX, _ZA_PLATE_RX, _IN_PLATE_RX):
+            g = "id" if m.start("id") >= 0 else "id2"
+            if m.span(g) not in seen:
+                add(*m.span(g), _ACCOUNT_SCORE)
+        for rx in (_PLATE_RX, _ZA_PLATE_RX, _IN_PLATE_RX, _KE_PLATE_RX):
             for m in _scan(rx, text, windows):
                 if m.span("id") not in seen:
                     add(*m.span("id"), _PLATE_SCORE)

@@ -605,6 +605,17 @@ def test_a_south_african_plate_is_found_by_its_province_code():
     assert not any("12 NC" in g for g in got)
 
 
+def test_a_kenyan_plate_and_officer_numbers_after_their_name():
+    text = (
+        "the client's two matatus, KCX 218M and KDA 471Q, earned more. Officers: Graeme Buchan "
+        "(officer no. SO-418). Officer numbers: ABF 8812 J. Costa. Not KCX 2181 or KX 218M."
+    )
+    got = [text[s.start : s.end] for s in A.analyze(text)]
+    for want in ("KCX 218M", "KDA 471Q", "SO-418", "ABF 8812"):
+        assert want in got
+    assert not any(g in ("KCX 2181", "KX 218M") for g in got)
+
+
 def test_a_uuid_is_an_identifier():
     text = "an iPhone (device ID d1f4a8c2-7b39-4e11-9a62-08f3c5e1b7d4). Not d1f4a8c2-7b39."
     got = [text[s.start : s.end] for s in C.analyze(text)]
