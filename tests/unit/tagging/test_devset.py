@@ -158,6 +158,7 @@ def test_build_devset_writes_loadable_jsonl(tmp_path: Path) -> None:
         "tagger_holdout28",
         "tagger_holdout29",
         "tagger_holdout30",
+        "tagger_holdout31",
     ],
 )
 def test_every_held_out_set_parses_with_valid_spans(folder):
