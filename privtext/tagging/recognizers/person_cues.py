@@ -430,6 +430,13 @@ _STAMPED_LOWER_SPEAKER = re.compile(
 _TIMED_LOWER_SPEAKER = _PRESCAN.compile(
     rf"(?m)^[ \t]*\d{{1,2}}:\d{{2}}(?::\d{{2}})?[ \t]+{_LOWER_SPEAKER_NAME}[ \t]*:[ \t]"
 )
+# ... and before the time ("jenna.k 09:12: morning", "dan wu 09:20 - ok"), where the same
+# speaker must come back too
+_SPEAKER_THEN_TIME = _PRESCAN.compile(
+    r"(?m)^[ \t]*(?P<ent>[^\W\d_][\w.\-'\u2019]{0,24}[^\W_.]"
+    r"(?:[ \t][^\W\d_][\w.\-'\u2019]{0,20}[^\W_.])?)"
+    r"[ \t]+\d{1,2}:\d{2}(?::\d{2})?(?:[ \t]?[AaPp]\.?[Mm]\.?)?[ \t]*[:\-\u2013][ \t]"
+)
 # A profile or list line opening with a name and an age: "Femi, 32 \u00b7 Peckham"
 _NAME_AGE_LINE = _PRESCAN.compile(
     rf"(?m)^[ \t]*(?P<ent>{_NAME_TOKEN}(?:[ \t]{_NAME_TOKEN})?),[ \t]+[0-9]{{1,2}}[ \t]*"
@@ -1187,6 +1194,24 @@ class PersonCueRecognizer(Recognizer):
             said = Counter(m.group("ent") for m in timed)
             for m in timed:
                 if said[m.group("ent")] >= 2 and m.group("ent") not in _NOT_NAMES:
+                    out.append(
+                        Span(m.start("ent"), m.end("ent"), "PERSON", self.LETTER_SCORE, self.name)
+                    )
+        before_time = list(_SPEAKER_THEN_TIME.finditer(text))
+        if len(before_time) >= 2:
+            said = Counter(m.group("ent") for m in before_time)
+            for m in before_time:
+                ent = m.group("ent")
+                first = ent.split()[0]
+                handle = first[:1].islower() or "." in ent or "_" in ent
+                if (
+                    said[ent] >= 2
+                    and (handle or first in given)
+                    and ent not in _NOT_NAMES
+                    and first.title() not in STOPWORDS
+                    and first.title() not in MONTHS_DAYS
+                    and first.title() not in _SPEAKER_ROLES
+                ):
                     out.append(
                         Span(m.start("ent"), m.end("ent"), "PERSON", self.LETTER_SCORE, self.name)
                     )

@@ -448,6 +448,18 @@ def test_a_lower_case_speaker_after_a_bare_time_must_come_back():
     assert R.analyze("10:30 meeting: agenda below\n") == []
 
 
+def test_a_speaker_before_the_time_must_come_back_and_be_no_weekday_or_role():
+    text = (
+        "jenna.k 09:12: morning\nmarco_r 09:15: any link?\njenna.k 09:16: yes\n"
+        "dan wu 09:20 - betting side\nmarco_r 09:22: ok\ndan wu 09:24: not yet\n"
+        "helpdesk 09:30: hi\n"
+    )
+    got = [text[s.start : s.end] for s in R.analyze(text) if s.entity_type == "PERSON"]
+    assert sorted(set(got)) == ["dan wu", "jenna.k", "marco_r"]  # helpdesk speaks once
+    schedule = "Monday 09:00 - intake\nMonday 14:00 - review\nAgent 10:00: hi\nAgent 11:00: ok\n"
+    assert [s for s in R.analyze(schedule) if s.entity_type == "PERSON"] == []
+
+
 @pytest.mark.parametrize(
     ("text", "nick"),
     [
