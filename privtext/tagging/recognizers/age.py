@@ -141,9 +141,12 @@ _PATTERNS: list[tuple[str, str, float]] = [
         "intl_years",
         r"(?<![\w])(?<!más )(?<!mas )(?<!plus )(?<!menos )(?<!moins )(?<!oltre )"
         r"(?i:de|di|âgée?s?[ \t]+de|agée?s?[ \t]+de|tiene|tenía|tenia|tem|tinha|aveva|avait|"
+        r"tengo|tenho|j'ai|j\u2019ai|ho|"
         r"edad:?|età:?|âge:?|idade:?|completa|completou|completó|cumple|cumplió|cumplirá|"
         r"compie|compiuto)[ \t]+(?i:unos[ \t]+|environ[ \t]+|circa[ \t]+)?"
+        # not a duration: "tengo 20 años de experiencia", "j'ai 5 ans d'expérience"
         r"(?P<p20>[0-9]{1,3}[ \t]+(?:años|anos|ans|anni))(?![\w])"
+        r"(?![ \t]+(?i:de|da|di|d'|d\u2019|en|em|in|como|come|comme|trabaj|trabalh|lavor))"
         r"|(?<![\w.,])(?P<p21>[0-9]{1,3}[ \t]+(?:Jahre[ \t]+alt|jaar[ \t]+oud|år[ \t]+gammal)"
         r"|[0-9]{1,3}-(?:[Jj]ährige[nrms]?|[Jj]arige|åring(?:en)?))(?![\w])",
         0.8,
@@ -161,8 +164,9 @@ _PATTERNS: list[tuple[str, str, float]] = [
     # "pan Henryk Sowa, lat 78,"
     (
         "intl_apposition",
-        r"(?:(?<=[^\W\d_]),[ \t]+|(?<=\())(?P<p24>[0-9]{1,3}[ \t]+(?:años|anos|ans|anni|Jahre|"
-        r"jaar|år|ετών|лет|года|год|yaşında|tuổi|let|rokov|roků)|lat[ \t]+[0-9]{1,3})"
+        # (also after an identifier or a date: "donante nº D-7731, 26 años", "1941, 83 jaar")
+        r"(?:(?<=[^\W_]),[ \t]+|(?<=\())(?P<p24>[0-9]{1,3}[ \t]+(?:años|anos|ans|anni|Jahre|"
+        r"jaar|år|ετών|лет|года|год|yaşında|tuổi|let|lata|rokov|roků)|lat[ \t]+[0-9]{1,3})"
         r"(?=[ \t]*[,;.)\n]|[ \t]*\Z)",
         0.75,
     ),

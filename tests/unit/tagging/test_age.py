@@ -239,6 +239,10 @@ def test_a_number_after_a_word_that_is_no_name_is_no_age(spans_of, text):
         ("de 45-jarige bestuurder", ["45-jarige"]),
         ("su hijo Jorge Canul Poot, de 19, y Wilberth Chan Ku, de 33, quienes", ["19", "33"]),
         ("The applicant, 41, ID number 8306125731086", ["41"]),
+        ("donante nº D-7731, 26 años, grupo sanguíneo A+", ["26 años"]),
+        ("Dhr. Hüseyin Kaya, geb. 1 juli 1941, 83 jaar\nBSN", ["83 jaar"]),
+        ("pani Halina Kaczmarczyk (72 lata).", ["72 lata"]),
+        ("Tenho 41 anos e entendo a decisão", ["41 anos"]),
     ],
 )
 def test_ages_in_other_languages_and_after_party_nouns(text, expected, spans_of):
@@ -252,6 +256,8 @@ def test_ages_in_other_languages_and_after_party_nouns(text, expected, spans_of)
         "una condena de dos años",
         "hace más de 25 años",
         "un contrat de 3 ans",
+        "tengo 20 años de experiencia en ventas",
+        "j'ai 5 ans d'expérience",
     ],
 )
 def test_durations_in_other_languages_are_no_ages(text, spans_of):
