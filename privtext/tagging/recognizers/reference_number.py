@@ -116,6 +116,8 @@ _CASE_CONNECTOR = (
 _CODE_TOKEN = rf"(?=[\w\-/.]*[0-9]){_AN}(?:{_AN}|[\-/.](?={_AN})){{1,39}}"
 
 _CASE_PATTERNS: list[tuple[str, str, float]] = [
+    # a transaction hash: 64 hex digits, with "0x" on Ethereum-like chains
+    ("tx_hash", r"(?<![\w\-])(?P<ent>(?:0x)?[0-9a-fA-F]{64})(?![\w\-])", 0.85),
     # ECHR application number 36110/97
     ("echr", rf"{_LB}(?P<ent>[0-9]{{4,6}}/[0-9]{{2}}){_RB}", 0.85),
     # an employment tribunal's case number: seven digits and the year, "2200418/2024"
@@ -860,11 +862,23 @@ def _strong_value(value: str, has_pfx: bool) -> bool:
     )
 
 
-# A crypto wallet: a Bitcoin bech32 address ("bc1q9m4k..."), an Ethereum address ("0x" and 40
-# hex digits). Both shapes are theirs alone.
-_WALLET_RX = re.compile(
-    r"(?<![\w\-])(?P<id>bc1[02-9ac-hj-np-z]{25,62}|0x[0-9a-fA-F]{40})(?![\w\-])"
+# A crypto wallet: a Bitcoin bech32 address ("bc1q9m4k...", written loosely too), an Ethereum
+# address ("0x" and 40 hex digits); both shapes are theirs alone. A Bitcoin legacy or a Tron
+# address ("1Fq8nW3k...", "TXk8m2Pq...": 1, 3 or T and 25-35 letters and digits) needs upper
+# case, lower case and digits mixed (:func:`_random_mix`).
+_WALLET_RX = _PRESCAN.compile(
+    r"(?<![\w\-])(?P<id>bc1[0-9a-z]{25,62}|0x[0-9a-fA-F]{40})(?![\w\-])"
+    r"|(?<![\w\-])(?P<id2>[13T][0-9A-Za-z]{25,35})(?![\w\-])"
 )
+
+
+def _random_mix(s: str) -> bool:
+    """Upper case, lower case and digits, at least four of each: a random token."""
+    return (
+        sum(c.isupper() for c in s) >= 4
+        and sum(c.islower() for c in s) >= 4
+        and sum(c.isdigit() for c in s) >= 4
+    )
 
 
 class AccountNumberRecognizer(Recognizer):
@@ -894,8 +908,11 @@ class AccountNumberRecognizer(Recognizer):
 
         for m in _scan(_SORT_CODE_RX, text, windows):
             add(*m.span("ent"), _SORT_CODE_SCORE)
-        for m in _WALLET_RX.finditer(text) if "bc1" in text or "0x" in text else ():
-            add(*m.span("id"), _ACCOUNT_SCORE)
+        for m in _WALLET_RX.finditer(text):
+            if m.start("id") >= 0:
+                add(*m.span("id"), _ACCOUNT_SCORE)
+            elif _random_mix(m.group("id2")):
+                add(*m.span("id2"), _ACCOUNT_SCORE)
         for m in _scan(_NZ_ACCOUNT_RX, text, windows):
             add(*m.span("ent"), _ACCOUNT_SCORE)
         for m in _scan(_NAME_THEN_NUMBER, text, windows):

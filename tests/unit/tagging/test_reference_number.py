@@ -597,6 +597,18 @@ def test_crypto_wallet_addresses_are_accounts():
     ]
 
 
+def test_legacy_and_tron_wallets_need_a_random_mix_and_a_transaction_hash_is_a_reference():
+    text = (
+        "withdrawn to 1Fq8nW3kTz7xY2cR5vB9mD4hL6pJ0sGaE3 and TXk8m2Pq9Lw4Rz7Ny3Vb6Hc1Df5Gj8Kt2Ms; "
+        "not ThisIsALongCamelCaseIdentifierName nor 1234567890123456789012345678."
+    )
+    got = [text[s.start : s.end] for s in A.analyze(text)]
+    assert got == ["1Fq8nW3kTz7xY2cR5vB9mD4hL6pJ0sGaE3", "TXk8m2Pq9Lw4Rz7Ny3Vb6Hc1Df5Gj8Kt2Ms"]
+    h = "0x9b4e1f07c2a8d35e6b90f1c4a7d28e53b6c0f9a1e4d7b2c85f03a6e91d4b7c20"
+    text = f"Transaction hash: {h}\nshort 0x9b4e1f07"
+    assert [text[s.start : s.end] for s in C.analyze(text)] == [h]
+
+
 def test_a_south_african_plate_is_found_by_its_province_code():
     text = "Fleet list\nBKM 418 NC    Isuzu D-Max\nVW Polo, registration KC 44 PM GP\nRoom 12 NC"
     got = [text[s.start : s.end] for s in A.analyze(text)]
