@@ -323,9 +323,11 @@ _MAIL_HEADER_NAME = _PRESCAN.compile(
 # A name in its own script in brackets after the Latin one: "Oleksandr Kovalchuk (Олександр
 # Ковальчук)", "Zainab Kadhim Jasim (زينب كاظم جاسم)", "Bhim Bahadur Gurung (भीम बहादुर गुरुङ)"
 _SCRIPT_CHARS = (
-    "\u0370-\u03ff\u0400-\u04ff\u0590-\u05ff\u0600-\u06ff\u0900-\u097f\u0980-\u09ff"
-    "\u0e00-\u0e7f\u3040-\u30ff\u4e00-\u9fff\uac00-\ud7af"
-)
+    "\u0370-\u03ff\u0400-\u04ff\u0530-\u058f\u0590-\u05ff\u0600-\u06ff\u0900-\u097f"
+    "\u0980-\u09ff\u0b80-\u0bff\u0d00-\u0d7f\u0e00-\u0e7f\u10a0-\u10ff\u1200-\u137f"
+    "\u3040-\u30ff\u4e00-\u9fff\uac00-\ud7af"
+)  # Greek, Cyrillic, Armenian, Hebrew, Arabic, Devanagari, Bengali, Tamil, Malayalam, Thai,
+# Georgian, Ethiopic, kana, Han, Hangul
 _NATIVE_SCRIPT_NAME = _PRESCAN.compile(
     rf"{_NAME_TOKEN}(?:[ \t]{_NAME_TOKEN}){{1,3}}[ \t]*\("
     rf"(?P<ent>[{_SCRIPT_CHARS}][{_SCRIPT_CHARS}\u0300-\u036f\u064b-\u065f\u0900-\u097f]*"
@@ -341,9 +343,19 @@ _CJK_AFTER_NAME = re.compile(
 # ... as the value of a person's field: "氏名 Name: 佐藤 健一 (SATO Kenichi)", "Witness: 木下 大輔",
 # "Signature: 佐藤健一"; the romanised name in brackets after it is the same person
 _CJK_FIELD = re.compile(
-    r"(?i:(?<![\w'\u2019])(?:" + _FIELD_LABELS + r"|officer)[ \t]*[:\uff1a][ \t]*)"
+    r"(?i:(?<![\w'\u2019])(?:" + _FIELD_LABELS + r"|officer)[ \t]*[:\uff1a][ \t]*"
+    # the same fields in Korean, Japanese and Chinese: name, person in charge, approver,
+    # applicant, owner, debtor
+    r"|(?<![\w])(?:성명|이름|담당자|승인|작성자|신청인|氏名|名前|担当者?|所有者|債務者|申請人|姓名|"
+    r"联系人|聯絡人)(?:[ \t]*\([^()\n]{1,20}\))?[ \t]*[:\uff1a][ \t]*)"
     rf"(?P<ent>[{_CJK}]{{1,4}}(?:[ \t\u3000][{_CJK}]{{1,4}})?)(?![{_CJK}])"
-    r"(?:[ \t]*\((?P<latin>[A-Z]{2,}[ \t][A-Z][a-z]+(?:[ \-][A-Z]?[a-z]+)?)\))?"
+    r"(?:[ \t]*\((?P<latin>[A-Z]{2,}[ \t][A-Z](?:[a-z]+|[A-Z]+)"
+    r"(?:[ \-][A-Z]?(?:[a-z]+|[A-Z]+))?)\))?"
+)
+# titles written after a Korean, Japanese or Chinese name
+_CJK_TITLES = frozenset(
+    "대리 과장 차장 부장 팀장 대표 사원 주임 준법감시인 교수 선생님 씨 님 課長 部長 係長 社長 "
+    "主任 先生 様 さん 經理 经理 主任 老師 老师".split()
 )
 _APPOSITIVE_BEFORE = re.compile(
     r"(?i:\b(?:a|an|the|one|another|our|their|his|her|my|your|its|this|that)[ \t]+|"
@@ -976,7 +988,11 @@ class PersonCueRecognizer(Recognizer):
                     continue
                 for g in ("ent", "latin"):
                     if m.group(g):
-                        out.append(Span(m.start(g), m.end(g), "PERSON", self.NOTE_SCORE, self.name))
+                        s, e = m.span(g)
+                        words = text[s:e].split()
+                        if g == "ent" and len(words) == 2 and words[1] in _CJK_TITLES:
+                            e = s + len(words[0])  # "김도윤 대리": the name, not the title
+                        out.append(Span(s, e, "PERSON", self.NOTE_SCORE, self.name))
         if "sent" in text or "eceived" in text or "paid" in text:
             for m in _CAPS_PAYEE.finditer(text):
                 if not self._place_or_org(m.group("ent").title()):

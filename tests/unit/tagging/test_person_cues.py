@@ -554,3 +554,21 @@ def test_names_in_han_and_hangul_after_a_field_or_a_romanised_name():
                  "\u9ec3\u5c0f\u660e", "\uae40\ubbfc\uc900"):  # fmt: skip
         assert name in got, name
     assert "\u65e5\u672c" not in got  # "Japan" after a field that names no person
+
+
+def test_names_after_korean_and_japanese_fields_and_in_georgian_or_armenian_brackets():
+    text = (
+        "\uc131\uba85: \ucd5c\uc11c\uc5f0 (CHOI SEOYEON)\n"  # 성명: 최서연 (CHOI SEOYEON)
+        "\ub2f4\ub2f9\uc790: \uae40\ub3c4\uc724 \ub300\ub9ac, 2025.03.07\n"  # 담당자: 김도윤 대리
+        "Participants: Nino Kapanadze (\u10dc\u10d8\u10dc\u10dd \u10d9\u10d0\u10de\u10d0\u10dc"
+        "\u10d0\u10eb\u10d4), case coordinator; Anna Hakobyan (\u0531\u0576\u0576\u0561 "
+        "\u0540\u0561\u056f\u0578\u0562\u0575\u0561\u0576)\n"
+    )
+    got = [text[s.start : s.end] for s in R.analyze(text) if s.entity_type == "PERSON"]
+    for name in (
+        "\ucd5c\uc11c\uc5f0", "CHOI SEOYEON", "\uae40\ub3c4\uc724",
+        "\u10dc\u10d8\u10dc\u10dd \u10d9\u10d0\u10de\u10d0\u10dc\u10d0\u10eb\u10d4",
+        "\u0531\u0576\u0576\u0561 \u0540\u0561\u056f\u0578\u0562\u0575\u0561\u0576",
+    ):  # fmt: skip
+        assert name in got, name
+    assert "\uae40\ub3c4\uc724 \ub300\ub9ac" not in got  # the title after the name is no part
