@@ -96,7 +96,13 @@ PREFIX_HEADS = (
     "Dierenkliniek Tandartspraktijk Huisartsenpraktijk Mieterverein Apteka Komisariat Komenda "
     "Policlinico Poliklinika Poliklinik Drogerie Bäckerei Metzgerei Autohaus Praxis "
     "Gemeinschaftspraxis Tierarztpraxis Panificadora Padaria Mercearia Papelería Carnicería "
-    "Taller Almacenes Distribuidora Constructora Transportes Transportadora Seguros"
+    "Taller Almacenes Distribuidora Constructora Transportes Transportadora Seguros "
+    # committees, councils, archives and police or court offices named head first: "Comité de
+    # Competición", "Consejo Superior de Deportes", "Centre des archives ...", "Polizeiinspektion
+    # Nürnberg-Süd", "Landesjustizkasse Chemnitz"
+    "Comité Comitê Comitato Comisión Consejo Conselho Consiglio Federación Federação "
+    "Fédération Federazione Archiwum Archivo Arquivo Polizeiinspektion Polizeipräsidium "
+    "Polizeidirektion Landesjustizkasse Justizkasse"
 ).split()
 AREAS = (
     "district region province county oblast krai municipality village town city "
@@ -162,6 +168,12 @@ _PREFIXED = _PRESCAN.compile(
     rf"(?<![\w\-])(?P<ent>(?:{_PREFIX_ALT})(?:[ \t]{_CONN})?[ \t](?![A-Z]\.[ \t]){_RUN})"
     r"(?![\w\-])"
 )
+# A sports club after its acronym: "CD Ribera Navarra", "UD Tudela Ebro", "EC Vale do Paraíba"
+# (not the letters of a Dutch postcode, "3511 NK Utrecht"; words with lower case)
+_CLUB = _PRESCAN.compile(
+    r"(?<![\w\-])(?<![0-9] )(?P<ent>(?:CD|UD|SD|CF|FC|AC|EC|SC|RCD|SV|VfB|VfL|TSV|FK|NK|HNK|KRC)"
+    r"(?: (?:de |do |da |del )?[A-Z\u00c0-\u00de][a-z\u00df-\u00ff][\w'\-]*){1,3})(?![\w\-])"
+)
 # "Prison no. 13", "School No. 5": a numbered institution needs no name before its head.
 _NUMBERED = _PRESCAN.compile(
     r"(?<![\w\-])(?P<ent>(?:Prison|Colony|School|Hospital|Polyclinic|Clinic|Lyceum|Gymnasium|"
@@ -177,11 +189,15 @@ _CYRILLIC_COMPANY = re.compile(
 # ... in Chinese, Japanese or Korean: a run of Han or Hangul ending in an organisation's word
 # ("宁波恒达电器有限公司", "東京税関", "千葉県警察成田国際空港警察署", "보문인쇄소")
 _CJK_ORG = re.compile(
-    r"(?<![\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af])(?P<ent>[\u3400-\u4dbf\u4e00-\u9fff"
+    r"(?<![\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af])(?P<ent>"
+    # the legal form first: "株式会社日本住宅ローン保証"
+    r"(?:株式会社|有限会社)[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff]{2,24}"
+    # ... or the head last (kana too: "みずほ銀行", "桜リアルティ・アドバイザーズ株式会社")
+    r"|[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff"
     r"\uac00-\ud7af]{1,24}?(?:股份有限公司|有限公司|有限会社|株式会社|公司|税関|警察署|厚生局|"
     r"取締部|大学|大學|病院|医院|銀行|银行|協会|協會|委員会|委员会|裁判所|法院|市役所|"
-    r"대학교|병원|은행|종친회|인쇄소|주식회사|재단|협회))"
-    r"(?![\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af])"
+    r"대학교|병원|은행|종친회|인쇄소|주식회사|재단|협회|병무청|경찰청|국세청|검찰청|법원|사단|여단))"
+    r"(?![\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af])"
 )
 # A union's local branch: "UMWA Local 8843", "SEIU Local 32BJ"
 _UNION_LOCAL = re.compile(
@@ -327,6 +343,8 @@ class OrganizationRecognizer(Recognizer):
                 s = original.index(words[1], s + len(words[0]))
                 words = words[1:]
             out.append(Span(s, e, "ORGANIZATION", self.SCORE + 0.02, self.name))
+        for m in _CLUB.finditer(original):
+            out.append(Span(m.start("ent"), m.end("ent"), "ORGANIZATION", self.SCORE, self.name))
         for m in _NUMBERED.finditer(text):
             out.append(Span(m.start("ent"), m.end("ent"), "ORGANIZATION", self.SCORE, self.name))
         hint: AnyPattern | None

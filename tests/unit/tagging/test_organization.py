@@ -200,3 +200,20 @@ def test_a_run_of_names_stops_at_the_end_of_a_sentence_after_a_three_letter_word
 )
 def test_companies_in_cyrillic_and_east_asian_scripts_and_union_locals(text, org):
     assert org in [text[s.start : s.end] for s in R.analyze(text)]
+
+
+def test_clubs_committees_german_offices_and_japanese_companies():
+    text = (
+        "el Comité de Competición; traslado al Consejo Superior de Deportes; futbolista del CD "
+        "Ribera Navarra contra la UD Tudela Ebro. Die Polizeiinspektion Nürnberg-Süd; Konto der "
+        "Landesjustizkasse Chemnitz. 債権者: 株式会社日本住宅ローン保証, みずほ銀行. "
+        "Oudegracht 219, 3511 NK Utrecht"
+    )
+    got = [text[s.start : s.end] for s in R.analyze(text)]
+    for org in (
+        "Comité de Competición", "Consejo Superior de Deportes", "CD Ribera Navarra",
+        "UD Tudela Ebro", "Polizeiinspektion Nürnberg-Süd", "Landesjustizkasse Chemnitz",
+        "株式会社日本住宅ローン保証", "みずほ銀行",
+    ):  # fmt: skip
+        assert org in got, org
+    assert not any("NK Utrecht" in g for g in got)  # a Dutch postcode's letters
