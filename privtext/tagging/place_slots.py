@@ -206,6 +206,42 @@ def _foreign_countries() -> frozenset[str]:
     return frozenset(n for n in names if n and not n.startswith("#"))
 
 
+# A letter's dateline: the place, a comma, then the date, alone on its line ("Warszawa, 27
+# lutego 2025 r.", "Nürnberg, den 11. März 2025", "Lyon, le 3 mars 2025", "Madrid, 14 de
+# marzo de 2025", "Leeds, 12 March 2025")
+_DATELINE_RX = _PRESCAN.compile(
+    r"(?m)^[ \t]*(?P<place>[A-Z\u00c0-\u00de][a-z\u00df-\u024f]+(?:[ \-][A-Z\u00c0-\u00de]"
+    r"[a-z\u00df-\u024f]+)?),[ \t]+(?:(?i:den|le|el|il|am|a|dnia|dia|d\.)[ \t]+)?"
+    r"(?P<date>[0-9]{1,2}\.?[ \t]+(?:de[ \t]+)?[^\W\d_]{3,12}\.?(?:[ \t]+de)?[ \t]+[0-9]{4}"
+    r"|[0-9]{1,2}[./][0-9]{1,2}[./][0-9]{2,4}"
+    r"|[^\W\d_]{3,9}\.?[ \t]+[0-9]{1,2},?[ \t]+[0-9]{4})"
+    r"(?:[ \t]*r\.|[ \t]*г\.)?[ \t]*$"
+)
+
+
+def dateline_places(text: str, spans: list[Span]) -> list[Span]:
+    """``spans`` with the place of a letter's dateline tagged LOCATION (a NER guess gives way).
+
+    The line holds only the place, a comma and a date that the tagger found; a known given
+    name there is a person's line ("Maria, 12 March 2025"), not a place.
+    """
+    given = load_gazetteer(None).given
+    out = list(spans)
+    changed = False
+    for m in _DATELINE_RX.finditer(text):
+        ds, de = m.span("date")
+        if not any(sp.entity_type in ("DATE", "DATE_OF_BIRTH") and sp.start <= ds < sp.end
+                   for sp in spans):  # fmt: skip
+            continue
+        place = m.group("place")
+        if place.split()[0] in given:
+            continue
+        put_over_guess(out, m.start("place"), m.end("place"), "LOCATION", SCORE, SOURCE,
+                       _OVER_TYPES)  # fmt: skip
+        changed = True
+    return sorted(out, key=lambda s: (s.start, s.end)) if changed else spans
+
+
 def countries_in_other_languages(text: str, spans: list[Span]) -> list[Span]:
     """``spans`` with countries named in other languages after a preposition tagged LOCATION.
 

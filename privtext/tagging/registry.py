@@ -50,7 +50,11 @@ from privtext.tagging.id_prefixes import identifier_country_prefixes
 from privtext.tagging.labels import field_labels_are_no_entities, organisations_in_fields
 from privtext.tagging.logins import logins_from_person_names
 from privtext.tagging.mediums import mediums_are_no_entities
-from privtext.tagging.place_slots import countries_in_other_languages, places_in_place_slots
+from privtext.tagging.place_slots import (
+    countries_in_other_languages,
+    dateline_places,
+    places_in_place_slots,
+)
 from privtext.tagging.policy import TierPolicy
 from privtext.tagging.recognizers.address import (
     PostcodeRecognizer,
@@ -368,6 +372,7 @@ class Tagger:
         kept = groups_in_group_slots(
             text, countries_in_other_languages(text, places_in_place_slots(text, kept))
         )
+        kept = dateline_places(text, kept)
         kept = dublin_districts(text, places_in_place_columns(text, kept))
         kept = entities_in_table_columns(text, ages_in_age_columns(text, kept))
         kept = header_cells_are_no_entities(text, kept)

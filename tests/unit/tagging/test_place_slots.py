@@ -219,3 +219,15 @@ def test_a_country_inside_a_name_or_without_a_preposition_is_left():
 
     for text in ("an account at Banco do Brasil today", "SPC Brasil said", "Italie"):
         assert countries_in_other_languages(text, []) == []
+
+
+def test_a_letters_dateline_names_its_place_but_a_given_name_there_is_no_place():
+    from privtext.tagging.place_slots import dateline_places
+
+    text = "Warszawa, 27 lutego 2025 r.\nZnak sprawy\nMaria, 12 March 2025\nLeeds, the 4th"
+    dates = [Span(10, 24, "DATE", 0.8, "date_pattern"), Span(43, 56, "DATE", 0.9, "date_pattern")]
+    got = dateline_places(text, dates)
+    places = [text[s.start : s.end] for s in got if s.entity_type == "LOCATION"]
+    assert places == ["Warszawa"]
+    # without a date found on the line, nothing is read as a dateline
+    assert dateline_places(text, []) == []
