@@ -103,7 +103,11 @@ _STRONG_CASE_KW = (
     r"job\s+card|job\s+sheet|repair\s+order|work\s+order|transaction|"
     # a ship's radio call sign and a fishing boat's port letters and number: "Call sign:
     # 9HA4821", "PLN: PD 214"
-    r"call\s+sign|PLN)"
+    r"call\s+sign|PLN|"
+    # land and registry entries, samples and certificates: "Flurstück 118/7", "foglio 21,
+    # particella 418", "Strata Plan SP 20418", "sample code 4471829", "issue no. 2025-0306-118"
+    r"flurst\u00fcck|grundbuchblatt|foglio|particella|subalterno|strata\s+plan|"
+    r"sample\s+(?:code|number|no)|issue\s+no|entry\s+no|cadastr\u00e9e?\s+section)"
 )
 _WEAK_CASE_KW = (
     r"(?:case|file|matter|application|applications|appeal|petition|request|record|report|"

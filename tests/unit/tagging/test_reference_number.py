@@ -609,6 +609,16 @@ def test_legacy_and_tron_wallets_need_a_random_mix_and_a_transaction_hash_is_a_r
     assert [text[s.start : s.end] for s in C.analyze(text)] == [h]
 
 
+def test_land_registry_entries_samples_and_issue_numbers_after_their_keyword():
+    text = (
+        "Gemarkung Gohlis, Flurstück 118/7; (Lot 7 in Strata Plan SP 20418); urine, sample "
+        "code 4471829; certificate (issue no. 2025-0306-118447); foglio 21, particella 418"
+    )
+    got = [text[s.start : s.end] for s in C.analyze(text)]
+    for want in ("118/7", "SP 20418", "4471829", "2025-0306-118447", "418"):
+        assert want in got, want
+
+
 def test_a_south_african_plate_is_found_by_its_province_code():
     text = "Fleet list\nBKM 418 NC    Isuzu D-Max\nVW Polo, registration KC 44 PM GP\nRoom 12 NC"
     got = [text[s.start : s.end] for s in A.analyze(text)]
