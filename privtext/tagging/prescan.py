@@ -37,8 +37,9 @@ guard falls back to the literal prefilter of ``prefilter.py``: a pattern is skip
 the lower-cased text lacks every literal it needs. ``PRIVTEXT_PRESCAN=off`` runs every pattern.
 
 A group compiles when it is first used (about 0.01-0.5 s a pattern), and the database is kept
-under ``$PRIVTEXT_CACHE/prescan`` (default ``~/.cache/privtext``) keyed by a hash of what was
-compiled, so each machine compiles a group once. A pattern that Hyperscan refuses is left
+under ``$PRIVTEXT_CACHE/prescan`` (default ``~/.cache/privtext``) keyed by a hash of the
+patterns, Python's version and this module's code, so each machine compiles a group once; the
+newest three databases of a group are kept. A pattern that Hyperscan refuses is left
 unguarded. ``tests/unit/tagging/test_prescan.py`` checks the relaxation against ``re`` on every
 guarded pattern and on texts with the characters where ``re`` and a naive translation differ.
 """
@@ -282,6 +283,17 @@ def _code_key() -> bytes:
     return (sys.version + "|").encode() + Path(__file__).read_bytes()
 
 
+#: databases kept per group in the cache (older ones, of earlier code, are deleted)
+KEEP_PER_GROUP = 3
+
+
+def _prune(folder: Path, name: str) -> None:
+    """Delete all but the newest :data:`KEEP_PER_GROUP` databases of group ``name``."""
+    files = sorted(folder.glob(f"{name}-*.hsdb"), key=lambda f: f.stat().st_mtime, reverse=True)
+    for old in files[KEEP_PER_GROUP:]:
+        old.unlink(missing_ok=True)
+
+
 def _cache_dir() -> Path:
     root = os.environ.get("PRIVTEXT_CACHE") or str(Path.home() / ".cache" / "privtext")
     return Path(root).expanduser() / "prescan"
@@ -414,6 +426,7 @@ class PatternGroup:
                 tmp = path.with_suffix(f".{os.getpid()}.tmp")
                 tmp.write_bytes(",".join(map(str, ids)).encode() + b"\n" + hs.dumpb(db))
                 os.replace(tmp, path)
+                _prune(path.parent, self.name)
             except OSError:
                 pass  # no cache: the next process compiles again
         self._db = db

@@ -238,3 +238,14 @@ def test_a_database_is_cached_and_reloaded(tmp_path, monkeypatch):
     for p in patterns:
         third.compile(p)
     assert third.candidates(text) == frozenset({0, 2})
+
+
+def test_old_databases_of_a_group_are_pruned(tmp_path, monkeypatch):
+    monkeypatch.setenv("PRIVTEXT_CACHE", str(tmp_path))
+    text = "Hello. " * 20 + "Dear Ann."
+    for k in range(prescan.KEEP_PER_GROUP + 2):
+        group = PatternGroup("test_prune")
+        group.compile(rf"Dear[ \t]+Ann{'n' * k}|Ann")  # another pattern set each time
+        assert group.candidates(text) == frozenset({0})
+    files = list((tmp_path / "prescan").glob("test_prune-*.hsdb"))
+    assert len(files) == prescan.KEEP_PER_GROUP
