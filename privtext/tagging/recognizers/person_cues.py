@@ -144,13 +144,15 @@ _TITLE_INITIALS = _PRESCAN.compile(
 )
 # Russian-style full names with a patronymic, in either order: "Сейткалиева Айгерим
 # Болатовна", "Ержан Бакытович Сейткалиев" (Russia, Kazakhstan, Ukraine, Belarus...)
-_CYR = (
-    r"[\u0410-\u042f\u0401][\u0430-\u044f\u0451]+(?:-[\u0410-\u042f\u0401][\u0430-\u044f\u0451]+)?"
-)
+# Cyrillic capitals and lower case, with the Ukrainian and Belarusian letters (І Ї Є Ґ Ў) and
+# the apostrophe of Ukrainian names ("Андрій", "Дар'я")
+_CYR_UP = "\u0410-\u042f\u0401\u0404\u0406\u0407\u040e\u0490"
+_CYR_LOW = "\u0430-\u044f\u0451\u0454\u0456\u0457\u045e\u0491'\u2019"
+_CYR = rf"[{_CYR_UP}][{_CYR_LOW}]+(?:-[{_CYR_UP}][{_CYR_LOW}]+)?"
 _PATRONYMIC = (
-    r"[А-ЯЁ][а-яё]+(?:ович|евич|"
+    rf"[{_CYR_UP}][{_CYR_LOW}]+(?:ович|евич|"
     r"\u0438\u0447|\u043e\u0432\u043d\u0430|\u0435\u0432\u043d\u0430|\u0438\u0447\u043d\u0430|"
-    r"\u0438\u043d\u0438\u0447\u043d\u0430)"
+    r"\u0438\u043d\u0438\u0447\u043d\u0430|\u0456\u0432\u043d\u0430|\u0457\u0432\u043d\u0430)"
 )
 _CYRILLIC_FULL_NAME = re.compile(
     rf"(?<![\w\-])(?P<ent>{_CYR}[ \t]{_CYR}[ \t]{_PATRONYMIC}|{_CYR}[ \t]{_PATRONYMIC}[ \t]{_CYR})"

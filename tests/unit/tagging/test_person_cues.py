@@ -249,6 +249,10 @@ def test_capitalised_kin_word_rank_initial_caps_family_and_quoted_nickname(text,
             "Ержан Бакытович Сейткалиев",
         ),
         ("Passenger 1: ELTAYEB/HASSAN OSMAN MR · Nationality", "ELTAYEB/HASSAN OSMAN"),
+        # Ukrainian letters (і, ї, є) and a Ukrainian patronymic
+        ("Оксана: Мельник Андрій Петрович, 22.06.1987 р.н.", "Мельник Андрій Петрович"),
+        ("ФОП Савчук Ігор Васильович, IBAN", "Савчук Ігор Васильович"),
+        ("заявниця Коваль Наталія Андріївна, 1990 р.н.", "Коваль Наталія Андріївна"),
     ],
 )
 def test_russian_names_with_a_patronymic_and_airline_passenger_names(text, expected):
