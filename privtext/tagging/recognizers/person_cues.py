@@ -553,6 +553,17 @@ _KIN_LIST = _PRESCAN.compile(
     + _KIN_ITEM.replace("?P<name>", "?:")
     + r")*)"
 )
+# ... in other languages: "syn Józefa i Marianny" (Polish, the genitive), "hijo de Pedro y
+# María", "figlia di Luigi", "fils de Jean et Marie", "viuda de Fernández" (with the
+# preposition: "a filha Maria José" is an apposition; German is left out, its nouns are
+# capitalised: "die Tochter des Betroffenen")
+_KIN_LIST_FOREIGN = _PRESCAN.compile(
+    r"(?i:\b(?:(?:syn|c\u00f3rka|wdowa)|(?:hijo|hija|figlio|figlia|filho|filha|fils|fille|"
+    r"viuda|vedova|veuve)[ \t]+(?:de|di|du|del|da|do)))[ \t]+"
+    + rf"(?P<list>{_KIN_ITEM}(?:(?:,[ \t]+|,?[ \t]+(?i:i|y|e|et|und|and|&)[ \t]+)"
+    + _KIN_ITEM.replace("?P<name>", "?:")
+    + r")*)"
+)
 _KIN_ITEM_RX = re.compile(_KIN_ITEM)
 _LOWER_WORD = re.compile(
     r"(?<![\w@./\-'\u2019])([a-z\u00df-\u00ff][a-z\u00df-\u00ff\-]{2,20})(?![\w@\-]|\.\w)"
@@ -1137,7 +1148,9 @@ class PersonCueRecognizer(Recognizer):
             for n in _LIST_NAME.finditer(text, m.start("list"), m.end("list")):
                 if not self._place_or_org(n.group(1)):
                     self._add(out, text, n.start(1), n.end(1), self.APPOSITION_SCORE)
-        for m in _KIN_LIST.finditer(text) if " of " in lower else ():
+        kin_lists = list(_KIN_LIST.finditer(text)) if " of " in lower else []
+        kin_lists += _KIN_LIST_FOREIGN.finditer(text)
+        for m in kin_lists:
             for n in _KIN_ITEM_RX.finditer(text, m.start("list"), m.end("list")):
                 name = n.group("name")
                 if (name.isupper() and len(name) <= 4) or name in _TITLE_ACRONYMS:

@@ -576,3 +576,13 @@ def test_names_after_korean_and_japanese_fields_and_in_georgian_or_armenian_brac
     ):  # fmt: skip
         assert name in got, name
     assert "\uae40\ub3c4\uc724 \ub300\ub9ac" not in got  # the title after the name is no part
+
+
+def test_a_family_list_in_other_languages_needs_its_preposition_outside_polish():
+    text = "Stanisław Kowalczyk, syn Józefa i Marianny z d. Nowak. Juan, hijo de Pedro y María."
+    got = [text[s.start : s.end] for s in R.analyze(text) if s.entity_type == "PERSON"]
+    for name in ("Józefa", "Marianny", "Pedro", "María"):
+        assert name in got, name
+    text = "Die Tochter des Betroffenen, Frau Irina Becker, lebt in Omsk."
+    got = [text[s.start : s.end] for s in R.analyze(text) if s.entity_type == "PERSON"]
+    assert "Betroffenen" not in got
