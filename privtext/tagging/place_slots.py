@@ -189,14 +189,23 @@ def _name_ends(text: str, end: int) -> bool:
 # A preposition of place in French, German, Spanish, Portuguese, Italian, Dutch, the Scandinavian
 # languages, Polish, Greek, Russian and Bulgarian, before a country named in that language
 _FOREIGN_PLACE_CUE = re.compile(
-    r"(?<![\w\-])(?P<before>\w+[ \t]+)?(?i:en|au|aux|vers|in|im|nach|aus|von|em|no|na|do|da|"
+    r"(?<![\w\-])(?P<before>\w+[ \t]+)?"
+    r"(?P<prep>(?i:en|au|aux|vers|in|im|nach|aus|von|em|no|na|do|da|"
     r"nel|nella|dal|dalla|naar|uit|i|till|fr\u00e5n|fra|til|w|we|z|ze|do|\u03c3\u03c4\u03b7\u03bd|"
     r"\u03c3\u03c4\u03bf|\u03b1\u03c0\u03cc|\u0432|\u0432\u043e|\u0438\u0437|\u043e\u0442|"
-    r"\u0437\u0430|\u0434\u043e|de|desde|hacia|para)[ \t]+"
+    r"\u0437\u0430|\u0434\u043e|de|desde|hacia|para))[ \t]+"
     r"(?:(?i:o|a|la|le|el|il|lo)[ \t]+)?"  # "para o Brasil"
     r"(?P<name>[^\W\d_][\w\-]*"
     r"(?:[ \t][A-Z\u00c0-\u00de][\w\-]*)?)"
 )
+# ... or after a place, in brackets or after a comma: "Canoas (Brésil)", "Konya, Turkije."
+_FOREIGN_PLACE_AFTER = re.compile(
+    r"(?<=[^\W\d_])(?:[ \t]\(|,[ \t])(?P<name>[A-Z\u00c0-\u00de][\w\-]*"
+    r"(?:[ \t][A-Z\u00c0-\u00de][\w\-]*)?)(?=\)|[.;,]|[ \t]*$)",
+    re.MULTILINE,
+)
+# the prepositions after which a capitalised word before makes a name ("Banco do Brasil")
+_NAME_PREPOSITIONS = frozenset({"do", "da", "de", "del", "di", "du", "des", "dos", "das", "von"})
 
 
 @lru_cache(maxsize=1)
@@ -245,22 +254,29 @@ def dateline_places(text: str, spans: list[Span]) -> list[Span]:
 def countries_in_other_languages(text: str, spans: list[Span]) -> list[Span]:
     """``spans`` with countries named in other languages after a preposition tagged LOCATION.
 
-    "payé en Italie", "aus Italien", "no Brasil", "i Sverige": the names are listed in
-    ``privtext/data/countries_other_languages.txt``. A capitalised word before the preposition
+    "payé en Italie", "aus Italien", "no Brasil", "i Sverige", and after a place in brackets or
+    after a comma ("Canoas (Brésil)", "Konya, Turkije"): the names are listed in
+    ``privtext/data/countries_other_languages.txt``. A capitalised word before "do", "de" ...
     makes it part of a name ("Banco do Brasil"); a guess of NER on the name gives way.
     """
     names = _foreign_countries()
     out = list(spans)
     changed = False
-    for m in _FOREIGN_PLACE_CUE.finditer(text):
+    found = list(_FOREIGN_PLACE_CUE.finditer(text)) + list(_FOREIGN_PLACE_AFTER.finditer(text))
+    for m in found:
         name = m.group("name")
         if name not in names:
             name = name.split(" ", 1)[0]
             if name not in names:
                 continue
-        before = m.group("before")
-        if before is not None and before[:1].isupper() and before[:1].isalpha():
-            continue  # "Banco do Brasil", "SPC Brasil"
+        before = m.group("before") if m.re is _FOREIGN_PLACE_CUE else None
+        if (
+            before is not None
+            and before[:1].isupper()
+            and before[:1].isalpha()
+            and m.group("prep").lower() in _NAME_PREPOSITIONS
+        ):
+            continue  # "Banco do Brasil" (but "Kundinnen in Deutschland": German nouns)
         start = m.start("name")
         end = start + len(name)
         if not _name_ends(text, end):

@@ -39,8 +39,8 @@ the lower-cased text lacks every literal it needs. ``PRIVTEXT_PRESCAN=off`` runs
 A group compiles when it is first used (about 0.01-0.5 s a pattern), and the database is kept
 under ``$PRIVTEXT_CACHE/prescan`` (default ``~/.cache/privtext``) keyed by a hash of the
 patterns, Python's version and this module's code, so each machine compiles a group once; the
-newest three databases of a group are kept. A pattern that Hyperscan refuses is left
-unguarded. ``tests/unit/tagging/test_prescan.py`` checks the relaxation against ``re`` on every
+newest three databases of a group are kept. A pattern that Hyperscan refuses, or one that can
+match the empty string, is left unguarded. ``tests/unit/tagging/test_prescan.py`` checks the relaxation against ``re`` on every
 guarded pattern and on texts with the characters where ``re`` and a naive translation differ.
 """
 

@@ -205,6 +205,9 @@ def test_a_journey_cue_leaves_persons_and_untagged_words_alone(text, spans):
         ("Han har arbetat i Sverige sedan 2019", "Sverige"),
         ("Para o Brasil, o seu contato é", "Brasil"),
         ("Er zog 2010 nach Österreich.", "Österreich"),
+        ("Hinweis für Kundinnen in Deutschland: bitte", "Deutschland"),  # a German noun before
+        ("Je suis né le 22 juillet 1988 à Canoas (Brésil).", "Brésil"),
+        ("neef Mustafa Kaya in Konya, Turkije.", "Turkije"),
     ],
 )
 def test_a_country_named_in_another_language_after_its_preposition(text, place):
