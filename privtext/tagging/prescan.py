@@ -40,8 +40,9 @@ A group compiles when it is first used (about 0.01-0.5 s a pattern), and the dat
 under ``$PRIVTEXT_CACHE/prescan`` (default ``~/.cache/privtext``) keyed by a hash of the
 patterns, Python's version and this module's code, so each machine compiles a group once; the
 newest three databases of a group are kept. A pattern that Hyperscan refuses, or one that can
-match the empty string, is left unguarded. ``tests/unit/tagging/test_prescan.py`` checks the relaxation against ``re`` on every
-guarded pattern and on texts with the characters where ``re`` and a naive translation differ.
+match the empty string, is left unguarded. ``tests/unit/tagging/test_prescan.py`` checks the
+relaxation against ``re`` on every guarded pattern and on texts with the characters where ``re``
+and a naive translation differ.
 """
 
 from __future__ import annotations
@@ -167,19 +168,14 @@ def _single_ranges(op: Any, av: Any, flags: int) -> list[tuple[int, int]]:
     fullmatch = _single_matcher(op, av, flags)
     ranges = [(c, c) for c in range(0x80) if fullmatch(chr(c))]
     ignore = bool(flags & re.IGNORECASE)
+    plain = _plain_items(av) if op is _sc.IN else None
+    beyond: list[tuple[int, int]] | None = None
     if op is _sc.LITERAL and (av < 0x80 or not ignore):
-        beyond: list[tuple[int, int]] | None = [] if av < 0x80 else [(av, av)]
-    elif op is _sc.IN and not ignore:
-        plain = _plain_items(av)
-        beyond = None if plain is None else [r for r in plain if r[1] >= 0x80]
-    elif (
-        op is _sc.IN
-        and _plain_items(av) is not None
-        and all(hi < 0x80 for _lo, hi in _plain_items(av) or ())
-    ):
+        beyond = [] if av < 0x80 else [(av, av)]
+    elif plain is not None and not ignore:
+        beyond = [r for r in plain if r[1] >= 0x80]
+    elif plain is not None and all(hi < 0x80 for _lo, hi in plain):
         beyond = []  # ASCII letters ignoring case: only the folds below go beyond ASCII
-    else:
-        beyond = None
     if beyond is None:
         return ranges + list(_NON_ASCII)
     if ignore:

@@ -781,6 +781,13 @@ _ROLE_HEAD_WORD = re.compile(r"(?:" + ROLE_HEADS + r")", re.IGNORECASE)
 _TITLE_ACRONYMS = frozenset(a for a in ACRONYMS if a.isalnum()) | {"GP"}  # one list, job_title's
 
 
+def _repeated(matches: Iterator[re.Match[str]]) -> list[re.Match[str]]:
+    """The matches whose ``ent`` group occurs at least twice (a speaker who comes back)."""
+    found = list(matches)
+    said = Counter(m.group("ent") for m in found)
+    return [m for m in found if said[m.group("ent")] >= 2]
+
+
 def _overlapping(rx: AnyPattern, text: str) -> Iterator[re.Match[str]]:
     """``rx``'s matches, each search resuming at the previous match's ``ent`` group, so that a
     cue word caught as a name can still cue the next word ("and ask priya": "ask" after "and"
@@ -1220,32 +1227,26 @@ class PersonCueRecognizer(Recognizer):
                 out.append(
                     Span(m.start("ent"), m.end("ent"), "PERSON", self.LETTER_SCORE, self.name)
                 )
-        timed = list(_TIMED_LOWER_SPEAKER.finditer(text))
-        if len(timed) >= 2:
-            said = Counter(m.group("ent") for m in timed)
-            for m in timed:
-                if said[m.group("ent")] >= 2 and m.group("ent") not in _NOT_NAMES:
-                    out.append(
-                        Span(m.start("ent"), m.end("ent"), "PERSON", self.LETTER_SCORE, self.name)
-                    )
-        before_time = list(_SPEAKER_THEN_TIME.finditer(text))
-        if len(before_time) >= 2:
-            said = Counter(m.group("ent") for m in before_time)
-            for m in before_time:
-                ent = m.group("ent")
-                first = ent.split()[0]
-                handle = first[:1].islower() or "." in ent or "_" in ent
-                if (
-                    said[ent] >= 2
-                    and (handle or first in given)
-                    and ent not in _NOT_NAMES
-                    and first.title() not in STOPWORDS
-                    and first.title() not in MONTHS_DAYS
-                    and first.title() not in _SPEAKER_ROLES
-                ):
-                    out.append(
-                        Span(m.start("ent"), m.end("ent"), "PERSON", self.LETTER_SCORE, self.name)
-                    )
+        # chat speakers before or after the time count only when they come back
+        for m in _repeated(_TIMED_LOWER_SPEAKER.finditer(text)):
+            if m.group("ent") not in _NOT_NAMES:
+                out.append(
+                    Span(m.start("ent"), m.end("ent"), "PERSON", self.LETTER_SCORE, self.name)
+                )
+        for m in _repeated(_SPEAKER_THEN_TIME.finditer(text)):
+            ent = m.group("ent")
+            first = ent.split()[0]
+            handle = first[:1].islower() or "." in ent or "_" in ent
+            if (
+                (handle or first in given)
+                and ent not in _NOT_NAMES
+                and first.title() not in STOPWORDS
+                and first.title() not in MONTHS_DAYS
+                and first.title() not in _SPEAKER_ROLES
+            ):
+                out.append(
+                    Span(m.start("ent"), m.end("ent"), "PERSON", self.LETTER_SCORE, self.name)
+                )
         for m in _SELF_INTRO.finditer(text):
             # "Hi Mr Hussain it's Jade from flat 2": a given name introducing its bearer
             ent = m.group("ent")
