@@ -57,7 +57,8 @@ _DEPARTMENT_WORDS = frozenset(
 )
 _SEP = re.compile(rf"[ \t]*(?:,|\u2013|\u2014|-|\||\u00b7)[ \t]*{_NAME}")
 _END = re.compile(
-    r"[ \t]*(?:$|[,;|\u00b7()\u2013\u2014]|[ \t]-[ \t]|\.(?:\s|$)|[ \t]+(?:in|since|from|on)\b)",
+    r"[ \t]*(?:$|[,;|\u00b7()\u2013\u2014]|[ \t]-[ \t]|\.(?:\s|$)|[ \t]+(?:in|since|from|on|until|"
+    r"and[ \t]+(?:has|had|have|is|was|says|said|wants|lives|works)|who|where|but)\b)",
     re.M,
 )
 _WEAK = frozenset({"PERSON", "LOCATION"})

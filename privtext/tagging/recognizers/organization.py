@@ -180,6 +180,13 @@ _NUMBERED = _PRESCAN.compile(
     r"Kindergarten|Police Station|Department|Unit|Detention Centre|Penitentiary)"
     r"[ \t](?:no\.|No\.|nr\.|Nr\.|n°|№)[ \t]?\d+)(?![\w])"
 )
+# A UK prison by its prefix: "HMP Barlinnie", "HMYOI Werrington", "HMP & YOI Doncaster", "HM
+# Prison Leeds" (the name after it may be a place or a surname: the prefix makes it the prison)
+_HM_PRISON = _PRESCAN.compile(
+    r"(?<![\w\-])(?P<ent>(?:HMP(?:[ \t]*(?:&|and|/)[ \t]*YOI)?|HMYOI|HM[ \t]+Prison|HM[ \t]+Young"
+    r"[ \t]+Offender[ \t]+Institution)[ \t]+[A-Z][a-z][\w'\u2019\-]*"
+    r"(?:[ \t]+[A-Z][a-z][\w'\u2019\-]*)?)(?![\w\-])"
+)
 # A company in Russian, Kazakh, Ukrainian or Bulgarian: its legal form, then the name in
 # quotes ("АО «Карагандауголь»", "ТОО «Алматы Логистик»", "ООО \"Вектор\"")
 _CYRILLIC_COMPANY = re.compile(
@@ -346,6 +353,8 @@ class OrganizationRecognizer(Recognizer):
         for m in _CLUB.finditer(original):
             out.append(Span(m.start("ent"), m.end("ent"), "ORGANIZATION", self.SCORE, self.name))
         for m in _NUMBERED.finditer(text):
+            out.append(Span(m.start("ent"), m.end("ent"), "ORGANIZATION", self.SCORE, self.name))
+        for m in _HM_PRISON.finditer(original):
             out.append(Span(m.start("ent"), m.end("ent"), "ORGANIZATION", self.SCORE, self.name))
         hint: AnyPattern | None
         for rx, hint in (

@@ -127,3 +127,9 @@ def test_a_team_or_a_place_after_a_person_and_from_is_no_employer():
         "Musa Ibrahim from Kano, he resumes next week."
     )
     assert _orgs(text) == []
+
+
+def test_an_employer_ends_before_and_with_a_verb():
+    assert "Xplore Dundee" in _orgs(
+        "My husband, Steven Kerr, is a bus driver with Xplore Dundee and has had comments."
+    )

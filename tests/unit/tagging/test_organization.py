@@ -217,3 +217,21 @@ def test_clubs_committees_german_offices_and_japanese_companies():
     ):  # fmt: skip
         assert org in got, org
     assert not any("NK Utrecht" in g for g in got)  # a Dutch postcode's letters
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Released on licence from HMP Elmley on 11/01/2025.", "HMP Elmley"),
+        ("HMP Barlinnie, 81 Lee Avenue, Riddrie", "HMP Barlinnie"),
+        ("HMYOI Werrington – Incident Reporting System", "HMYOI Werrington"),
+        ("transferred to HMP & YOI Doncaster last week", "HMP & YOI Doncaster"),
+        ("a visit at HM Prison Holme House on Friday", "HM Prison Holme House"),
+    ],
+)
+def test_uk_prisons_by_their_prefix(spans_of, text, expected):
+    assert ("ORGANIZATION", expected) in spans_of(R, text)
+
+
+def test_the_prison_prefix_needs_a_name_after_it(spans_of):
+    assert spans_of(R, "HMP staff and HMYOI officers met at 10.") == []
