@@ -64,7 +64,7 @@ _WORD = r"[A-Za-z][A-Za-z.\-]*|\d+|&"  # "Safety & Claims Manager"
 _PHRASE = rf"(?:(?:{_WORD})[ \t]){{0,3}}(?:[A-Za-z][A-Za-z\-]*)"
 _AFTER = re.compile(
     rf"\A(?:,|[ \t]+[-\u2013\u2014|\u00b7][ \t]*|[ \t]*\||[ \t]*\()[ \t]*({_PHRASE})"
-    rf"(?=[ \t]*(?:[,;)|\n/\u00b7\u2022]|\Z|:[ \t]|[ \t]+(?:at|for|of|with|in)[ \t]))"
+    rf"(?=[ \t]*(?:[,;()|\n/\u00b7\u2022]|\Z|:[ \t]|[ \t]+(?:at|for|of|with|in)[ \t])|[ \t]{{2,}})"
 )  # ... or a chat speaker's colon: "Ella \u2013 Pharmacist: Good afternoon"
 
 _DETERMINERS = frozenset("a an the my our your his her their its".split())
@@ -101,6 +101,14 @@ _RANKS = frozenset(
     "coach agent nurse master lord lady dame sir king queen prince princess elder deacon "
     "superintendent commissioner marshal admiral uncle aunt auntie sheriff".split()
 )
+
+
+# Words of a relative clause or a predicate, never of a role
+_CLAUSE_WORDS = frozenset(
+    "who whom whose which that his hers its is was were are has had have did does".split()
+)
+
+_AUXILIARIES = frozenset("is was has had have been now also still currently".split())
 
 
 def _line_or_clause_start(window: str, at: int) -> bool:
@@ -145,6 +153,8 @@ def _is_role(phrase: str, apposition: bool = False) -> bool:
     head = words[-1].lower()
     if head not in role_heads() and not (apposition and head in _APPOSITION_HEADS):
         return False
+    if any(w.lower() in _CLAUSE_WORDS for w in words):
+        return False  # "Mr Abdi, who cut his hand (first aid ...)": a clause, not a role
     gaz = load_gazetteer(None)
     return not any(
         w.title() in gaz.given or w.title() in gaz.surnames or w.title() in gaz.known_tokens
@@ -263,6 +273,10 @@ def roles_next_to_persons(text: str, spans: list[Span]) -> list[Span]:
             if not _is_role(phrase) and cut is not None:
                 phrase = phrase[: cut.start()]
             lead = 0
+            if phrase.startswith("who "):  # "who has been president of ...": the role after it
+                lead = 4
+                while (w := phrase[lead:].split(" ", 1))[0] in _AUXILIARIES and len(w) > 1:
+                    lead += len(w[0]) + 1
             while (w := phrase[lead:].split(" ", 1))[0].lower() in _DETERMINERS and len(w) > 1:
                 lead += len(w[0]) + 1  # "a forensic doctor", "his manager": no part of the role
             phrase = phrase[lead:]

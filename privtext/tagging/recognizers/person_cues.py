@@ -56,6 +56,7 @@ from privtext.tagging.recognizers.username import (
     STAMP_LINE_START,
 )
 from privtext.tagging.register import chat_register
+from privtext.tagging.roles import role_heads
 
 #: the patterns below that are scanned over whole texts (prescan.py)
 _PRESCAN = PatternGroup("person_cues")
@@ -874,6 +875,14 @@ class PersonCueRecognizer(Recognizer):
                 w.strip(",;.()") in _ORG_HEADS for w in after[:4]
             ):
                 e = comma  # "Dr Huw Meredith, Taff Vale Surgery": the practice is no name
+                break
+            words = part.split()
+            if (
+                0 < len(words) <= 4
+                and words[-1].lower() in role_heads()
+                and words[0] not in self._gaz.given
+            ):
+                e = comma  # "Signed: A. Rennie, Deputy Governor", "Kim Dong-hyun, Skipper"
                 break
             if part and known_place(part):
                 e = comma  # "Signed: A. D. Ndiaye, Dakar, 28 February": the place is no name

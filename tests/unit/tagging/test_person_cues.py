@@ -586,3 +586,15 @@ def test_a_family_list_in_other_languages_needs_its_preposition_outside_polish()
     text = "Die Tochter des Betroffenen, Frau Irina Becker, lebt in Omsk."
     got = [text[s.start : s.end] for s in R.analyze(text) if s.entity_type == "PERSON"]
     assert "Betroffenen" not in got
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Signed: A. Rennie, Deputy Governor    Date of issue: 26.05.2025", "A. Rennie"),
+        ("Reported by: Kim Dong-hyun, Skipper          Contact: +27 82", "Kim Dong-hyun"),
+        ("Signed: SMITH, John", "SMITH, John"),
+    ],
+)
+def test_a_role_after_a_comma_ends_the_name(spans_of, text, expected):
+    assert {t for ty, t in spans_of(R, text) if ty == "PERSON"} == {expected}

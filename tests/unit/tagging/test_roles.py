@@ -220,3 +220,23 @@ def test_a_longer_role_takes_the_place_of_a_job_title_inside_it():
     ]
     got = [text[s.start : s.end] for s in roles_next_to_persons(text, spans)]
     assert got == ["N. Dlamini", "cemetery clerk"]
+
+
+@pytest.mark.parametrize(
+    ("text", "names", "expected"),
+    [
+        # a bracket or a wide gap ends the role too
+        ("Agent: Siobhán Kiely, vulnerable customer specialist (staff no. BOI-77218)",
+         ["Siobhán Kiely"], ["vulnerable customer specialist"]),
+        ("Present: Mark Tsoukalas, Deputy Principal (chair); Tanya Walker, mother",
+         ["Mark Tsoukalas", "Tanya Walker"], ["Deputy Principal"]),
+        ("Signed: A. Rennie, Deputy Governor    Date of issue: 26.05.2025", ["A. Rennie"],
+         ["Deputy Governor"]),
+        # the role after a relative clause's verb; a clause is no role
+        ("from Mr Naseer Bhatti, who has been president of the Cheadle branch",
+         ["Naseer Bhatti"], ["president"]),
+        ("He pushed Mr Abdi, who cut his hand (first aid by Faith).", ["Abdi"], []),
+    ],
+)  # fmt: skip
+def test_roles_before_brackets_gaps_and_after_who(text, names, expected):
+    assert _roles(text, *names) == expected
