@@ -502,7 +502,9 @@ class Tagger:
             if s.entity_type != "PERSON" or not self._acts_on(s):
                 continue
             defined = _DEFINED_INITIALS.match(text, s.end)
-            if defined and _initials_of(defined.group(1), text[s.start : s.end]):
+            if defined and _initials_of(
+                defined.group(1), text[s.start : s.end], unwritten_middle=True
+            ):
                 # "Priya Raghavan (PR)", "Kwesi Mensah-Bonsu (KMB)": initials defined for this
                 # person are hers at every mention, even those that are also abbreviations
                 seen.add(defined.group(1))
@@ -540,13 +542,16 @@ _STANDALONE_CAPS = re.compile(r"(?<![\w.@/\-])[A-Z]{2,3}(?![\w@/\-]|\.\w)")
 _DEFINED_INITIALS_SCORE = 0.89
 
 
-def _initials_of(initials: str, name: str) -> bool:
+def _initials_of(initials: str, name: str, unwritten_middle: bool = False) -> bool:
     """``initials`` are the first letters of words of ``name`` (hyphen parts count as words),
     in order, the first word's included: "PR" of "Priya Raghavan", "KMB" of "Kwesi
-    Mensah-Bonsu", "NAB" of "Nana Ama Boateng"."""
+    Mensah-Bonsu", "NAB" of "Nana Ama Boateng". With ``unwritten_middle``, three letters may
+    hold the initial of a middle name the text leaves out: "GWP" of "Gwenllian Pritchard"."""
     firsts = [w[0].upper() for w in re.split(r"[\s\-]+", name) if w[:1].isalpha()]
     if not firsts or firsts[0] != initials[0]:
         return False
+    if unwritten_middle and len(firsts) == 2 and len(initials) == 3 and initials[2] == firsts[1]:
+        return True
     k = 1
     for c in initials[1:]:
         while k < len(firsts) and firsts[k] != c:

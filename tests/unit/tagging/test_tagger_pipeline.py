@@ -388,6 +388,16 @@ def test_initials_of_a_named_person_win_over_a_weaker_place_reading():
     assert ("PW", "PERSON") in got and ("PW", "LOCATION") not in got
 
 
+def test_initials_defined_in_brackets_may_hold_an_unwritten_middle_name():
+    text = "Present: Gwenllian Pritchard (GWP), Team Manager\n\n| Update by phone | GWP | 13/03 |"
+    tagger = Tagger([_FixedSpans([("Gwenllian Pritchard", "PERSON", 0.85)])], context=False)
+    got = [text[s.start : s.end] for s in tagger.tag(text) if s.entity_type == "PERSON"]
+    assert got.count("GWP") == 2
+    text = "Present: Gwenllian Pritchard (GWD), Team Manager"  # the last letter is no surname's
+    tagger = Tagger([_FixedSpans([("Gwenllian Pritchard", "PERSON", 0.85)])], context=False)
+    assert "GWD" not in [text[s.start : s.end] for s in tagger.tag(text)]
+
+
 def test_police_ranks_before_a_name_are_titles():
     text = "Advice was given by PCSO Amrit Sandhu on 13/11/2023; DS Kerry Walsh attended."
     got = _typed(text, Tagger.default().tag(text))
