@@ -259,7 +259,7 @@ _TRAIL_NUM = (
     r"(?:(?:n[\u00ba\u00b0o]|N[\u00ba\u00b0o]|No|NO|no|Nr|nr)[ \t]*[.:]?[ \t]*|#[ \t]?)?"
     rf"{_NOT_YEAR}"
     r"[0-9]{1,4}[A-Za-z]?(?:[ \t]*[\-/][ \t]*[0-9]{1,4}[a-zA-Z]?)?"
-    r"(?:[ \t]+(?:bis|ter|quater)(?![\w])|-(?:I{1,3}|IV|V|hs|hg|huis)(?![\w]))?"
+    r"(?:[ \t]+(?:bis|ter|quater)(?![\w])|-(?:I{1,3}|IV|V|hs|hg|huis|[A-Za-z])(?![\w]))?"
 )
 _LINKERS = (
     r"(?:(?:de|du|des|de[ \t]+la|de[ \t]+l'|d'|del|de[ \t]+los|de[ \t]+las|della|delle|dei|"
@@ -310,6 +310,11 @@ _UNIT_WORDS = (
 _SIDE = (
     r"(?:Esq|Esqda|Dto|Dta|Dcha|Dch|Drcha|Izq|Izqda|Izda|Drt|Dir|Fte|Frente|Int|Ext|esq|esqda|"
     r"dto|dta|dcha|dch|drcha|izq|izqda|izda|drt|dir|fte|frente|int|ext|[A-Z](?![\w]))\.?"
+)
+_UNIT_WORD_RX = re.compile(_UNIT_WORDS)
+_LINKER_WORDS = frozenset(
+    "de du des la le l' d' del los las della delle dei degli di da do dos das dels van von der "
+    "den of the y yr na an".split()
 )
 _UNIT = (
     rf"(?:{_UNIT_WORDS}[ \t]*[#:]?[ \t]*[0-9A-Z][0-9A-Za-z\-]{{0,5}}|#[ \t]?[0-9]{{1,5}}[A-Za-z]?|"
@@ -496,6 +501,18 @@ _CORE_PATTERNS.append(
         r"(?![\w\-])",
     )
 )
+# A street of any language written without a type word, known by what follows: its house
+# number, then a postcode and a place ("Slezská 112/9, 130 00 Praha 3", "Karla Engliše 3,
+# 150 00 Praha 5", "Mickiewicza 12, 31-120 Kraków", "Putselaan 211-B, 3074 JC Rotterdam")
+_CORE_PATTERNS.append(
+    (
+        "before_postcode",
+        rf"(?<![\w\-])(?!{_NOT_STREET_WORDS})[{_UP}][{_LOW}]{{2,}}"
+        rf"(?:[ \t]+[{_UP}][{_LOW}]{{2,}}){{0,2}}[ \t]+{_TRAIL_NUM}"
+        r"(?=,?[ \t]*(?:\r?\n[ \t]*)?(?:[0-9]{3}[ \t][0-9]{2}|[0-9]{2}-[0-9]{3}|"
+        rf"[1-9][0-9]{{3}}[ \t]?[A-Z]{{2}}|[0-9]{{4,5}})[ \t]+[{_UP}][{_LOW}])",
+    )
+)
 _CORE_RX = Alternation(_CORE_PATTERNS, "address_core")
 _UNIT_WORD_BEFORE = re.compile(
     r"(?<![\w])(?:Unit|Flat|Apt|Apartment|Suite|Shop|Villa|Townhouse)\.?[ \t]+\Z"
@@ -599,13 +616,14 @@ _PLACE = rf"{_PLACE_CAP}(?:(?:[ \t]+{_PLACE_LINK})?[ \t]+{_PLACE_CAP}){{0,3}}"
 _CEDEX = r"(?:[ \t]+(?:CEDEX|Cedex)(?:[ \t]+[0-9]{1,2})?)?"
 # A postal part: "28045 Madrid", "3511 NV Utrecht", "London NW1 6XE", "Springfield, IL 62704"
 _POSTAL = (
-    rf"(?:{_PC_BEFORE_PLACE}[ \t]+{_PLACE}{_CEDEX}"
+    # (a city's district number after it: "130 00 Praha 3", "1010 Wien 1")
+    rf"(?:{_PC_BEFORE_PLACE}[ \t]+{_PLACE}{_CEDEX}(?:[ \t]+[0-9]{{1,2}}(?![\w\-.,]?[0-9]))?"
     rf"|{_STATE}[ \t]+{_ZIP}"
     rf"|{_CA_PROV}[ \t]+{_CA_PC}"
     rf"|{_UK_PC}|{_CA_PC}"
     rf"|{_PLACE},?[ \t]+(?:{_STATE}[ \t]+{_ZIP}|{_CA_PROV}[ \t]+{_CA_PC}|{_UK_PC}|{_CA_PC}))"
 )
-_END_STRICT = r"(?=[ \t]*(?:\r?\n|,|\.(?:\s|\Z)|;|\)|\Z))"
+_END_STRICT = r"(?=[ \t]*(?:\r?\n|,|\.(?:\s|\Z)|;|\)|\Z|[|\u00b7\u2022]))"
 _END_POSTAL = rf"(?:{_END_STRICT}|(?=[ \t]+[{_LOW}(]|[ \t]*[:!?]))"
 # One continuation part. Postal parts may be followed by a lower-case word ("... 65779
 # Kelkheim on 31 May"); the others must end the line or be followed by a comma or full stop.
@@ -800,6 +818,23 @@ def countries() -> frozenset[str]:
             if line.strip() and not line.lstrip().startswith("#")
         )
     return frozenset(names)
+
+
+def _untyped_street(text: str, start: int) -> bool:
+    """Whether the name at ``start`` may be a whole street written without a type word: not
+    made of common English words ("Goals 12"), not a unit ("Apt 14"), and not the end of a
+    longer name ("Cañada de Emilia Roura 759", "C. Jordana Bilbao 19")."""
+    from wordfreq import zipf_frequency
+
+    words = re.match(r"[^\W\d_]+(?:[ \t]+[^\W\d_]+)*", text[start:])
+    if words is None or _UNIT_WORD_RX.fullmatch(words.group().split()[0]):
+        return False
+    if all(zipf_frequency(w.lower(), "en") >= 4.0 for w in words.group().split()):
+        return False
+    before = text[max(0, start - 30) : start].split("\n")[-1].split()
+    if not before or before[-1][-1] in ",;:|(\u00b7\u2013\u2014":
+        return True  # "Bistro U Zlatého Klasu, Korunní 48, 120 00 Praha 2"
+    return not (before[-1][:1].isupper() or before[-1] in _LINKER_WORDS)
 
 
 class _Taken:
@@ -1080,6 +1115,8 @@ class StreetAddressRecognizer(Recognizer):
                     text, max(0, m.start() - 12), m.start()
                 ):
                     continue  # "in 1998 Oxford Road was closed": a year, not a house number
+                if m.lastgroup == "before_postcode" and not _untyped_street(text, m.start()):
+                    continue  # "Goals 12", "Apt 14", "[Cañada de] Emilia Roura 759"
                 s, e, block = self._extend(text, m.start(), m.end())
                 if block:
                     score = self.BLOCK_SCORE

@@ -659,3 +659,34 @@ def test_korean_road_names_and_a_bilingual_address_label(text, expected):
 def test_numbered_turkish_streets_hebrew_streets_and_japanese_postal_addresses(text, inside):
     got = [text[s.start : s.end] for s in R.analyze(text)]
     assert any(inside in g for g in got), got
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a street without a type word, known by its number, postcode and place
+        ("Adresa: Slezská 112/9, 130 00 Praha 3", "Slezská 112/9, 130 00 Praha 3"),
+        ("pickup Bistro U Zlatého Klasu, Korunní 48, 120 00 Praha 2 · 14:00",
+         "Korunní 48, 120 00 Praha 2"),
+        ("Adres: Mickiewicza 12, 31-120 Kraków", "Mickiewicza 12, 31-120 Kraków"),
+        # a house number with a letter after a hyphen
+        ("Putselaan 211-B, 3074 JC Rotterdam", "Putselaan 211-B, 3074 JC Rotterdam"),
+    ],
+)  # fmt: skip
+def test_streets_without_a_type_word_before_a_postcode_and_place(text, expected, spans_of):
+    assert ("STREET_ADDRESS", expected) in spans_of(R, text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Cañada de Emilia Roura 759, 45921 Ávila",  # a longer name: not from "Emilia"
+        "Send it to Apt 14\n85565 Lyon",  # a unit is no street
+        "The Best Price 12, 3000 Leuven",  # English words
+    ],
+)
+def test_untyped_streets_need_a_name_of_their_own(text):
+    from privtext.tagging.recognizers.address import _CORE_RX, _untyped_street
+
+    found = [m for m in _CORE_RX.finditer(text) if m.lastgroup == "before_postcode"]
+    assert found and not any(_untyped_street(text, m.start()) for m in found)
