@@ -215,6 +215,14 @@ def _foreign_countries() -> frozenset[str]:
     return frozenset(n for n in names if n and not n.startswith("#"))
 
 
+# any of those names, to skip texts without one at once (one prescan hit, no regex scan)
+_FOREIGN_NAME_RX = _PRESCAN.compile(
+    r"(?<![\w\-])(?:"
+    + "|".join(re.escape(n) for n in sorted(_foreign_countries(), key=lambda n: (-len(n), n)))
+    + r")(?![\w\-])"
+)
+
+
 # A letter's dateline: the place, a comma, then the date, alone on its line ("Warszawa, 27
 # lutego 2025 r.", "Nürnberg, den 11. März 2025", "Lyon, le 3 mars 2025", "Madrid, 14 de
 # marzo de 2025", "Leeds, 12 March 2025")
@@ -259,6 +267,8 @@ def countries_in_other_languages(text: str, spans: list[Span]) -> list[Span]:
     ``privtext/data/countries_other_languages.txt``. A capitalised word before "do", "de" ...
     makes it part of a name ("Banco do Brasil"); a guess of NER on the name gives way.
     """
+    if _FOREIGN_NAME_RX.search(text) is None:
+        return spans
     names = _foreign_countries()
     out = list(spans)
     changed = False
