@@ -82,11 +82,15 @@ _PATTERNS: list[tuple[str, str, float]] = [
         rf"appellant|applicant|claimant|tenant|deceased|complainant|caller|insured|"
         rf"policyholder|resident|passenger|pupil|student)\s+(?:is|was)"
         rf"|(?-i:[A-Z][a-z\u00e0-\u024f'\-]+),\s+(?:is|was|still\s+only|only)"
-        rf"|you\s+are|you'?re|(?:the\s+)?(?:client|patient|resident)(?=\s+now\b))"
+        rf"|you\s+are|you'?re|(?:the\s+)?(?:client|patient|resident)(?=\s+now\b)"
+        # a parent or grandparent called by the word alone: "Dad is 74", "Nan's 91"
+        rf"|(?-i:Dad|Mum|Mom|Mam|Nan|Nana|Gran|Granny|Grandma|Grandpa|Grandad|Granddad)"
+        rf"(?:'s|\u2019s|\s+is|\s+was))"
         rf"(?:\s+(?:now|then|still))?|(?:just\s+)?(?:turning|turned|turns)|making\s+(?:him|her|me))\s+"
         rf"(?P<p7>{_NUM}(?:\s+(?i:years?|yrs|months?|weeks?)(?!\s+(?i:old|of\s+age|ago)\b))?)"
         rf"(?=[ \t]*(?:[,.;)!?\n]|$)|\s+(?i:and|at|now|today|next|this|the|on|in|"
-        rf"back|when|but|so|or|he|she|i|we|they)\b|\s+[MF]\b)",
+        rf"back|when|but|so|or|he|she|i|we|they)\b|\s+[MF]\b"
+        r"|[ \t]+\((?i:born|b\.|dob|d\.o\.b\.)[ \t])",  # "He is 83 (DOB 12/03/1941)"
         0.75,
     ),
     # My dad (61, retired ...) / Nnamdi (31) / Hourigan, 83, / a child (7 years) / the bride, 31, /

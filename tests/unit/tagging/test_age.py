@@ -89,6 +89,9 @@ def test_when_text_has_no_age_then_nothing_is_tagged(text, spans_of):
         ("Child: Kayden McAllister, 4 (born 02/08/2020)\nResident", "4"),
         ("1.3 Date of birth and age: 29/08/1978, 46\n1.6 Occupation", "46"),
         ("Born: 2 de septiembre de 2017 (7)\nNationality", "7"),
+        ("Dad is 74 and honestly he's not coping.", "74"),
+        ("CALLER: Dad's 84. He lives on his own.", "84"),
+        ("He is 83 (DOB 12/03/1941) and lives alone.", "83"),
     ],
 )
 def test_ages_stated_of_a_person_are_found(text, age):
@@ -106,6 +109,7 @@ def test_ages_stated_of_a_person_are_found(text, age):
         "I'm 100% sure",
         "the total is now 71, and rising",
         "the customer is 5 minutes away",
+        "Dad's 4x4 is parked; Mum is 5 minutes away",
     ],
 )
 def test_numbers_after_is_that_are_not_ages_are_not_tagged(text):
