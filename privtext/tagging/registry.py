@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import bisect
 import re
+import unicodedata
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -534,12 +535,19 @@ class Tagger:
 
 
 # Initials in brackets right after a person's name: "Priya Raghavan (PR)", "(MC, PCA)"
-_DEFINED_INITIALS = re.compile(r"[ \t]*\(([A-Z]{2,4})[,)]")
+_DEFINED_INITIALS = re.compile(r"[ \t]*\(([A-Z\u0391-\u03a9\u0410-\u042f]{2,4})[,)]")
 # two or three capitals standing alone as a word: a document's possible initials, found once
 # (a candidate "DK" is there exactly when it is one of these matches)
-_STANDALONE_CAPS = re.compile(r"(?<![\w.@/\-])[A-Z]{2,3}(?![\w@/\-]|\.\w)")
+_STANDALONE_CAPS = re.compile(
+    r"(?<![\w.@/\-])[A-Z\u0391-\u03a9\u0410-\u042f]{2,3}(?![\w@/\-]|\.\w)"
+)  # (Greek and Cyrillic initials too: "Άννα Πετρίδου (ΑΠ)")
 # above NER's and the gazetteer's guesses on the same letters ("KMB" a place, "NAB" a bank)
 _DEFINED_INITIALS_SCORE = 0.89
+
+
+def _bare(c: str) -> str:
+    """``c`` without its accents ("Ά" -> "Α", "É" -> "E")."""
+    return unicodedata.normalize("NFD", c)[0]
 
 
 def _initials_of(initials: str, name: str, unwritten_middle: bool = False) -> bool:
@@ -547,7 +555,7 @@ def _initials_of(initials: str, name: str, unwritten_middle: bool = False) -> bo
     in order, the first word's included: "PR" of "Priya Raghavan", "KMB" of "Kwesi
     Mensah-Bonsu", "NAB" of "Nana Ama Boateng". With ``unwritten_middle``, three letters may
     hold the initial of a middle name the text leaves out: "GWP" of "Gwenllian Pritchard"."""
-    firsts = [w[0].upper() for w in re.split(r"[\s\-]+", name) if w[:1].isalpha()]
+    firsts = [_bare(w[0]).upper() for w in re.split(r"[\s\-]+", name) if w[:1].isalpha()]
     if not firsts or firsts[0] != initials[0]:
         return False
     if unwritten_middle and len(firsts) == 2 and len(initials) == 3 and initials[2] == firsts[1]:

@@ -57,6 +57,7 @@ from privtext.tagging.recognizers.username import (
 )
 from privtext.tagging.register import chat_register
 from privtext.tagging.roles import role_heads
+from privtext.tagging.script_names import names_in_other_scripts
 
 #: the patterns below that are scanned over whole texts (prescan.py)
 _PRESCAN = PatternGroup("person_cues")
@@ -1344,4 +1345,7 @@ class PersonCueRecognizer(Recognizer):
                         a, b = line.start() + m.start("ent"), line.start() + m.end("ent")
                         out = [o for o in out if (o.start, o.end) != (a, b)]
                         out.append(Span(a, b, "PERSON", self.NOTE_SCORE, self.name))
+        for a, b in names_in_other_scripts(text):
+            # above the English NER's guesses on a name in another script or language
+            out.append(Span(a, b, "PERSON", self.NOTE_SCORE, self.name))
         return out

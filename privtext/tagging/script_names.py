@@ -1,0 +1,195 @@
+"""Person names known by the honorifics and kinship words of other languages and scripts.
+
+The English NER reads little of a name written in Han, Hangul, Thai or Greek script, or of a
+Polish name in the vocative. What such languages put around a name says that it is one:
+
+* Chinese and Japanese honorifics after a name: "陳麗芳女士", "田中浩二先生", "武田直子様",
+  "ナムさん". Chinese writes no spaces, so the name is a run of one to four Han characters that
+  starts after a character of another kind (a colon, a kana particle such as の, a bracket, a
+  space or a line start): in "住戶李先生" the run "住戶李" is no name and nothing is taken.
+* A Han or katakana name with its romanised form in brackets: "黃德偉 (Wong Tak-wai)",
+  "グエン・ヴァン・ナム（NGUYEN VAN NAM）": both are the person.
+* Korean: a name before " 씨" or " 님" written with a space ("김정희 씨의", "사토 님"), after
+  "저는" in a self-introduction ("저는 이서연입니다"), and after a kinship word ("남편 박준호",
+  "어머니 김정희"); a name is two to four syllables, a particle after it stays outside.
+* Chinese kinship words before a name: "與兒子黃志明同住" (two or three Han characters).
+* Thai: a full name after นาย, นาง or นางสาว ("Mr", "Mrs", "Miss"): the given name written
+  right after the title, a space, then the surname.
+* Hindi and Marathi: a name before the honorific " जी" ("प्रिया जी").
+* Greek: a capitalised word before a surname with a Greek surname ending ("Άννα Πετρίδου",
+  "Αικατερίνη Σταθοπούλου", "Βασίλη Μαυρίδη").
+* Polish: a capitalised word after pan / pani in any case ("pani Jadwigo", "pana Pawła",
+  "panią Kowalską"); the word is taken as it is written, case ending included.
+
+Each function returns ``(start, end)`` pairs; :class:`PersonCueRecognizer` tags them PERSON.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+_HAN = "\u3400-\u4dbf\u4e00-\u9fff"
+_KANA = "\u3040-\u30ff"
+_HANGUL = "\uac00-\ud7af"
+# Chinese and Japanese honorifics written right after a name
+_CJK_HONORIFIC = re.compile(
+    rf"(?<![{_HAN}])(?P<ent>[{_HAN}]{{1,4}})"
+    r"(?:先生|女士|小姐|太太|夫人|氏|老師|老师|醫生|医生|律師|律师)"
+    # the Japanese ones after two characters at least: "奥さん" (wife), "お客様", "皆様"
+    rf"|(?<![{_HAN}])(?P<ja>[{_HAN}]{{2,4}})(?:様|さま|さん|くん|君|殿)"
+)
+# ... or in katakana: "ナムさん", "グエンさん" (a katakana word before さん or 様)
+_KANA_HONORIFIC = re.compile(r"(?<![\u30a0-\u30ff])(?P<ent>[\u30a1-\u30fa\u30fc]{2,8})(?:さん|様)")
+# A Han or katakana name and its romanised form in brackets
+_ROMANISED_AFTER = re.compile(
+    rf"(?<![{_HAN}{_KANA}])(?P<ent>[{_HAN}]{{2,4}}|[\u30a1-\u30fa\u30fc]{{2,8}}"
+    r"(?:[\u30fb\uff65][\u30a1-\u30fa\u30fc]{1,8}){1,3})"
+    r"[ \t]*[(\uff08][ \t]*(?P<latin>(?:[A-Z][a-z]+|[A-Z]{2,})(?:[ \t\-](?:[A-Z][a-z]+|[A-Z]{2,}|"
+    r"[a-z]{2,}(?=[)\uff09]))){1,3})[ \t]*[)\uff09]"
+)
+# Korean: a name written with a space before 씨 / 님 (a particle may follow)
+_KO_HONORIFIC = re.compile(
+    rf"(?<![{_HANGUL}])(?P<ent>[{_HANGUL}]{{2,4}})[ \t](?:씨|님)"
+    rf"(?:의|가|는|을|를|에게|께|도|와|과|이|께서)?(?![{_HANGUL}])"
+)
+# ... introducing oneself: "저는 이서연입니다", "저는 김재현이고"
+_KO_SELF = re.compile(
+    rf"저는[ \t]+(?P<ent>[{_HANGUL}]{{2,4}}?)(?:입니다|이고|이에요|예요|이라고|라고)(?![{_HANGUL}])"
+)
+# ... after a kinship word: "남편 박준호(36세", "어머니 김정희 씨", "언니 김수진은"
+_KO_KIN = re.compile(
+    r"(?<![\uac00-\ud7af])(?:남편|아내|어머니|아버지|엄마|아빠|언니|오빠|누나|형|동생|여동생|남동생|"
+    r"딸|아들|할머니|할아버지|이모|삼촌|고모|친구)[ \t]+"
+    rf"(?P<ent>[{_HANGUL}]{{3}})(?:은|는|이|가|을|를|의|와|과|도|씨)?(?![{_HANGUL}])"
+)
+# Chinese: a kinship word, then a name of two or three characters, then what ends it
+_ZH_KIN = re.compile(
+    r"(?:兒子|儿子|女兒|女儿|丈夫|妻子|爸爸|媽媽|妈妈|哥哥|姐姐|弟弟|妹妹|父親|父亲|母親|母亲|"
+    r"外孫|孫子|孙子|孫女|孙女)"
+    rf"(?P<ent>[{_HAN}]{{2,3}}?)(?=同|的|[，。、,（(：:\s]|$|先生|女士)"
+)
+# Thai: นาย / นางสาว / นาง, the given name, a space, the surname
+_TH_TITLE = re.compile(
+    r"(?:นางสาว|นาย|นาง)(?P<ent>[\u0e01-\u0e4e]{2,20}[ \t][\u0e01-\u0e4e]{2,25})(?![\u0e01-\u0e4e])"
+)
+# Hindi, Marathi: a word before the honorific जी (with a space: "पिताजी" is a word)
+_HI_JI = re.compile(
+    r"(?<![\u0900-\u097f])(?P<ent>[\u0900-\u0963\u0966-\u097f]{2,20})[ \t]जी"
+    r"(?![\u0900-\u0963\u0966-\u097f])"  # (a danda, "।", may follow)
+)
+# Greek: a capitalised word, then a surname with a Greek surname's ending
+_EL_NAME = re.compile(
+    r"(?<![\w])(?P<ent>[\u0391-\u03a9\u0386\u0388-\u038f][\u03ac-\u03ce]{2,15}[ \t]"
+    r"[\u0391-\u03a9\u0386\u0388-\u038f][\u03ac-\u03ce]{1,20}"
+    r"(?:ίδης|ίδη|ίδου|άδης|άδη|άδου|όπουλος|όπουλου|όπουλο|οπούλου|άκης|άκη|άκου|ιώτης|ιώτη|"
+    r"ιώτου|άτος|άτου|έλλης|έλλη|ογλου|όγλου|άκος|ούδης|ούδη))(?![\w])"
+)
+# Polish: pan / pani and their cases before a capitalised word
+_PL_HONORIFIC = re.compile(
+    r"(?<![\w])(?:pani|panią|pan|pana|panu|panem|panie|państwa|Pani|Panią|Panie)[ \t]+"
+    r"(?P<ent>[A-ZĄĆĘŁŃÓŚŹŻ][a-ząćęłńóśźż]{2,}(?:-[A-ZĄĆĘŁŃÓŚŹŻ][a-ząćęłńóśźż]+)?"
+    r"(?:[ \t][A-ZĄĆĘŁŃÓŚŹŻ][a-ząćęłńóśźż]+(?:-[A-ZĄĆĘŁŃÓŚŹŻ][a-ząćęłńóśźż]+)?)?)"
+    r"(?![\w\-])"
+)
+# Polish words that follow "pan" / "pani" and are no names (titles, offices)
+_PL_NOT_NAMES = frozenset(
+    "Dyrektor Dyrektora Dyrektorze Prezes Prezesa Prezesie Doktor Doktora Doktorze Profesor "
+    "Profesora Profesorze Sędzia Sędzio Mecenas Mecenasie Minister Ministra Ministrze Kierownik "
+    "Kierownika Kierowniku Komornik Komornika Komorniku Inspektor Inspektora Prokurator".split()
+)
+
+# Han runs before an honorific that are no name: "這位先生" (this gentleman), "各位女士"
+_NOT_HAN_NAME_START = frozenset("這这那各該该此本貴贵您你我他她一兩两每某")
+# Korean surnames (one syllable), the first syllable of a name found by a weaker cue
+_KO_SURNAMES = frozenset(
+    "김 이 박 최 정 강 조 윤 장 임 한 오 서 신 권 황 안 송 류 유 홍 전 고 문 양 "
+    "손 배 백 허 남 심 노 하 곽 성 차 주 우 구 민 진 나 지 엄 채 원 천 방 공 현 "
+    "함 변 염 여 추 도 소 석 선 설 마 길 연 위 표 명 기 반 왕 금 옥 육 인 맹 제 "
+    "모 탁 국 어 경".split()
+)
+# Nouns written with a space before 님 / 씨 that are no names
+_KO_NOT_NAMES = frozenset(
+    "고객 회원 선생 사장 부장 과장 팀장 교수 기사 원장 실장 대표 담당자 작가 목사".split()
+)
+# Words before जी that are no names: "हाँ जी" (yes), "नमस्ते जी"
+_HI_NOT_NAMES = frozenset(
+    "हाँ हां हा नमस्ते नमस्कार धन्यवाद शुक्रिया अच्छा ठीक जी बहुत मम्मी पापा माँ मां दादी दादा नानी नाना "
+    "भाई दीदी बहन चाचा चाची मामा मामी भैया सर मैडम गुरु".split()
+)
+
+# Words after a Chinese kinship word that are no name: "兒子電話" (the son's phone)
+_ZH_NOT_NAMES = frozenset(
+    "電話 电话 地址 姓名 名字 手機 手机 電郵 电邮 今年 已經 已经 現在 现在 每天 也是 都是 是的 "
+    "的士 工作 學校 学校 公司 身份 生日 住在 在家".split()
+)
+# Greek: courtesy titles before a surname, and nouns that head a firm's or office's name
+_EL_TITLES = frozenset("Κύριος Κυρία Κύριε Κυρίου Κυρίας Κα Κος".split())
+_EL_NOT_NAMES = frozenset(
+    "Γραφείο Γραφείου Οδός Οδού Εταιρεία Εταιρείας Κατάστημα Καταστήματος Ιατρείο Ιατρείου "
+    "Φαρμακείο Φαρμακείου Δικηγορικό Συμβολαιογραφείο Οικογένεια Οικογένειας Ίδρυμα Ιδρύματος "
+    "Σπίτι Οίκος Οίκου Πλατεία Πλατείας".split()
+)
+
+
+@lru_cache(maxsize=1)
+def _org_words() -> frozenset[str]:
+    from privtext.tagging.recognizers.organization import HEAD_SET, PREFIX_HEADS
+
+    return frozenset(HEAD_SET) | frozenset(PREFIX_HEADS)
+
+
+_ANY_HAN_KANA = re.compile(f"[{_HAN}{_KANA}]")
+_ANY_HANGUL = re.compile(f"[{_HANGUL}]")
+_POLISH_LETTER = re.compile("[ąćęłńśźżĄĆĘŁŃŚŹŻ]")
+
+
+def names_in_other_scripts(text: str) -> list[tuple[int, int]]:
+    """``(start, end)`` of person names found by the cues of the module docstring.
+
+    Args:
+        text: the document.
+
+    Returns:
+        The names' character ranges, in no particular order (they may overlap).
+    """
+    found: list[tuple[int, int]] = []
+    if _ANY_HAN_KANA.search(text) is not None:
+        for m in _CJK_HONORIFIC.finditer(text):
+            g = "ent" if m.group("ent") else "ja"
+            if not any(c in _NOT_HAN_NAME_START for c in m.group(g)):
+                found.append(m.span(g))
+        found.extend(m.span("ent") for m in _KANA_HONORIFIC.finditer(text))
+        found.extend(m.span("ent") for m in _ZH_KIN.finditer(text)
+                     if m.group("ent")[:2] not in _ZH_NOT_NAMES)  # fmt: skip
+        for m in _ROMANISED_AFTER.finditer(text):
+            if any(w.title() in _org_words() for w in re.split(r"[ \t\-]+", m.group("latin"))):
+                continue  # "桜庵 (Ryokan Sakura-an)": an inn, not a person
+            found.append(m.span("ent"))
+            found.append(m.span("latin"))
+    if _ANY_HANGUL.search(text) is not None:
+        for m in _KO_HONORIFIC.finditer(text):
+            if m.group("ent") not in _KO_NOT_NAMES:
+                found.append(m.span("ent"))
+        for rx in (_KO_SELF, _KO_KIN):
+            for m in rx.finditer(text):
+                name = m.group("ent")
+                if name[0] in _KO_SURNAMES and len(name) == 3 and not name.endswith("인"):
+                    found.append(m.span("ent"))  # (not "한국인": "저는 한국인입니다")
+    if "นา" in text:
+        found.extend(m.span("ent") for m in _TH_TITLE.finditer(text))
+    if "जी" in text:
+        found.extend(m.span("ent") for m in _HI_JI.finditer(text)
+                     if m.group("ent") not in _HI_NOT_NAMES)  # fmt: skip
+    if any("\u0386" <= c <= "\u03ce" for c in text):
+        for m in _EL_NAME.finditer(text):
+            first, _, _rest = m.group("ent").partition(" ")
+            if first in _EL_TITLES:
+                found.append((m.start("ent") + len(first) + 1, m.end("ent")))  # "Κυρία Παπαδάκη"
+            elif first not in _EL_NOT_NAMES:
+                found.append(m.span("ent"))
+    if "an" in text and _POLISH_LETTER.search(text) is not None:  # (not "a pan Asian")
+        for m in _PL_HONORIFIC.finditer(text):
+            if m.group("ent").split()[0] not in _PL_NOT_NAMES:
+                found.append(m.span("ent"))
+    return found

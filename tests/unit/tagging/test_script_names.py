@@ -1,0 +1,61 @@
+"""Names known by the honorifics and kinship words of other languages (script_names.py)."""
+
+from __future__ import annotations
+
+import pytest
+
+from privtext.tagging.script_names import names_in_other_scripts
+
+
+def _names(text: str) -> set[str]:
+    return {text[a:b] for a, b in names_in_other_scripts(text)}
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # Chinese and Japanese honorifics after a name that starts after another kind of character
+        ("投訴人：陳麗芳女士\n身份證號碼", {"陳麗芳"}),
+        ("試験監督の田中浩二先生が机の下に", {"田中浩二"}),
+        ("ご子孫の武田直子様（芦屋市）", {"武田直子"}),
+        ("（訳：ナムさん、3番はB）", {"ナム"}),
+        # a name and its romanised form in brackets
+        ("Consignee: 黃德偉 (Wong Tak-wai), 新界", {"黃德偉", "Wong Tak-wai"}),
+        ("対象学生：グエン・ヴァン・ナム（NGUYEN VAN NAM）、22歳", {"グエン・ヴァン・ナム",
+                                                      "NGUYEN VAN NAM"}),
+        # Chinese kinship word before a name
+        ("本人今年78歲，與兒子黃志明同住。", {"黃志明"}),
+        # Korean: honorific with a space, self-introduction, kinship word
+        ("안녕하세요, 사토 님. 저는 이서연입니다.", {"사토", "이서연"}),
+        ("그날 운전은 남편 박준호(36세, 소프트웨어 엔지니어)", {"박준호"}),
+        ("이 키트는 저희 어머니 김정희 씨의 것입니다.", {"김정희"}),
+        # Thai title, Hindi honorific, Greek surname ending, Polish pan / pani
+        ("ผู้ต้องหาที่ 2 นายคำพัน สีสุวงศ์ (ลาว)", {"คำพัน สีสุวงศ์"}),
+        ("नमस्ते प्रिया जी। मेरे पिताजी", {"प्रिया"}),
+        ("Caseworker: Άννα Πετρίδου (ΑΠ)", {"Άννα Πετρίδου"}),
+        ("Η Κυρία Παπαδάκη ήρθε.", {"Παπαδάκη"}),
+        ("Dziękuję, pani Jadwigo. Według pana Tomasza Kędzierskiego", {"Jadwigo",
+                                                                       "Tomasza Kędzierskiego"}),
+    ],
+)  # fmt: skip
+def test_names_in_other_scripts_are_found(text, expected):
+    assert _names(text) == expected
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "但樓上住戶李先生不肯開門",  # the Han run before the honorific is longer than a name
+        "這位先生說，各位女士請坐",  # "this gentleman", "ladies"
+        "奥さんとお客様と皆様へ",  # "wife", "customer", "everyone": one character before
+        "兒子電話：6218 4471",  # the son's phone
+        "桜庵 (Ryokan Sakura-an) に泊まる",  # an inn with its romanised name
+        "저는 한국인입니다. 저는 학생입니다.",  # "I am Korean", "I am a student"
+        "고객 님, 감사합니다",  # a noun before 님
+        "हाँ जी, नमस्ते जी, मम्मी जी",  # yes, hello, mummy
+        "Γραφείο Παπαδοπούλου, Αθήνα",  # an office named after its owner
+        "pan Dyrektor, Pan Am flew, a pan Asian",  # a title, an airline, English
+    ],
+)
+def test_cues_without_a_name_are_left_alone(text):
+    assert _names(text) == set()
