@@ -39,6 +39,15 @@ _CJK_HONORIFIC = re.compile(
     # the Japanese ones after two characters at least: "奥さん" (wife), "お客様", "皆様"
     rf"|(?<![{_HAN}])(?P<ja>[{_HAN}]{{2,4}})(?:様|さま|さん|くん|君|殿)"
 )
+# ... after a longer run ("店主徐國森先生", "樓上住戶李先生"): the run's last three characters
+# when they start with a common surname, else its last one when that is a surname
+_ZH_LONG_HONORIFIC = re.compile(rf"[{_HAN}]{{5,}}(?=先生|女士|小姐|太太|夫人)")
+_ZH_SURNAMES = frozenset(
+    "王李張张劉刘陳陈楊杨黃黄趙赵吳吴周徐孫孙馬马朱胡郭何林高羅罗鄭郑梁謝谢宋唐許许韓韩馮冯"
+    "鄧邓曹彭曾蕭萧田董潘袁蔡蔣蒋余杜葉叶程魏蘇苏呂吕丁沈姚盧卢傅鐘钟姜崔譚谭陸陆范汪廖石"
+    "金韋韦賈贾夏方鄒邹熊白孟秦邱侯江尹薛閻阎段雷龍龙黎史陶賀贺毛郝顧顾龔龚邵萬万覃武錢钱"
+    "戴嚴严歐欧莫孔湯汤康易喬乔賴赖施洪辛柯莊庄溫温翁岑鄺邝麥麦甘伍區区"
+)
 # ... or in katakana: "ナムさん", "グエンさん" (a katakana word before さん or 様)
 _KANA_HONORIFIC = re.compile(r"(?<![\u30a0-\u30ff])(?P<ent>[\u30a1-\u30fa\u30fc]{2,8})(?:さん|様)")
 # A Han or katakana name and its romanised form in brackets
@@ -85,6 +94,38 @@ _EL_NAME = re.compile(
     r"(?:ίδης|ίδη|ίδου|άδης|άδη|άδου|όπουλος|όπουλου|όπουλο|οπούλου|άκης|άκη|άκου|ιώτης|ιώτη|"
     r"ιώτου|άτος|άτου|έλλης|έλλη|ογλου|όγλου|άκος|ούδης|ούδη))(?![\w])"
 )
+# Arabic and Persian: a kinship word with "my", a courtesy title or "I am" before a name; a
+# second word is taken when it is a family name with the article ("خالد الحموي")
+_AR_WORD = "[\u0621-\u064a\u066e-\u06d3\u06fa-\u06ff]{2,15}"
+_AR_NAME = re.compile(
+    r"(?<![\u0600-\u06ff])(?P<cue>زوجي|زوجتي|والدي|والدتي|أبي|ابي|أمي|امي|ابني|ابنتي|أخي|اخي|أختي|"
+    r"اختي|جدي|جدتي|أنا|انا|السيد|السيدة|الأستاذ|الأستاذة|خانم|آقای|آقا|همسرم|پدرم|مادرم|"
+    r"برادرم|خواهرم|پسرم|دخترم)[ \t]+"
+    rf"(?P<ent>{_AR_WORD}(?:[ \t](?:ال{_AR_WORD}|{_AR_WORD}(?=[.،,:؛)»\n])))?)"
+    r"(?![\u0600-\u06ff])"
+)
+# Arabic and Persian words after those cues that are no names ("أنا متأكد": I am sure)
+_AR_NOT_NAMES = frozenset(
+    "متأكد متأكدة آسف آسفة هنا هناك سعيد سعيدة موافق موافقة في من لا لم لن قد كان كانت "
+    "هو هي عندي أريد اريد بخير مريض مريضة تعبان تعبانة حامل نائم نائمة مسافر مسافرة".split()
+)
+# Russian, Ukrainian: a kinship word (a comma may follow) before a capitalised name
+_RU_KIN_NAME = re.compile(
+    r"(?<![\w\-])(?:муж|мужа|мужу|жена|жены|жене|сын|сына|сыну|дочь|дочери|брат|брата|брату|"
+    r"сестра|сестры|мать|матери|отец|отца|бабушка|бабушки|дедушка|дедушки|чоловік|чоловіка|"
+    r"дружина|дружини|син|сина|донька|доньки|мама|мамы|папа|папы),?[ \t]+"
+    r"(?P<ent>[А-ЯЁІЇЄҐ][а-яёіїєґ'\u2019]{2,}(?:[ \t][А-ЯЁІЇЄҐ][а-яёіїєґ'\u2019]{2,})?)"
+    r"(?![\w\-])"
+)
+# Vietnamese: a kinship or courtesy word before a capitalised name ("anh Tư", "bà Nguyễn Thị
+# Lan", "thầy Tanaka")
+_VI_NAME = re.compile(
+    r"(?<![\w])(?:anh|chị|cô|chú|bác|ông|bà|thầy|Anh|Chị|Ông|Bà|Thầy)[ \t]+"
+    r"(?P<ent>[A-ZĐ\u00c0-\u00dd][\w\u0300-\u036f]*"
+    r"(?:[ \t][A-ZĐ\u00c0-\u00dd][\w\u0300-\u036f]*){0,3})(?![\w])"
+)
+# letters only Vietnamese writes (not the â, ê, ô that Portuguese and French share)
+_VI_LETTER = re.compile("[ăđơưạảấầẩẫậắằẳẵặẹẻẽếềểễệỉịọỏốồổỗộớờởỡợụủứừửữựỳỵỷỹ]")
 # Polish: pan / pani and their cases before a capitalised word
 _PL_HONORIFIC = re.compile(
     r"(?<![\w])(?:pani|panią|pan|pana|panu|panem|panie|państwa|Pani|Panią|Panie)[ \t]+"
@@ -141,6 +182,7 @@ def _org_words() -> frozenset[str]:
 
 _ANY_HAN_KANA = re.compile(f"[{_HAN}{_KANA}]")
 _ANY_HANGUL = re.compile(f"[{_HANGUL}]")
+_ANY_CYRILLIC = re.compile("[\u0400-\u04ff]")
 _POLISH_LETTER = re.compile("[ąćęłńśźżĄĆĘŁŃŚŹŻ]")
 
 
@@ -159,6 +201,12 @@ def names_in_other_scripts(text: str) -> list[tuple[int, int]]:
             g = "ent" if m.group("ent") else "ja"
             if not any(c in _NOT_HAN_NAME_START for c in m.group(g)):
                 found.append(m.span(g))
+        for m in _ZH_LONG_HONORIFIC.finditer(text):
+            run, end = m.group(), m.end()
+            if run[-3] in _ZH_SURNAMES:
+                found.append((end - 3, end))
+            elif run[-1] in _ZH_SURNAMES:
+                found.append((end - 1, end))
         found.extend(m.span("ent") for m in _KANA_HONORIFIC.finditer(text))
         found.extend(m.span("ent") for m in _ZH_KIN.finditer(text)
                      if m.group("ent")[:2] not in _ZH_NOT_NAMES)  # fmt: skip
@@ -188,6 +236,16 @@ def names_in_other_scripts(text: str) -> list[tuple[int, int]]:
                 found.append((m.start("ent") + len(first) + 1, m.end("ent")))  # "Κυρία Παπαδάκη"
             elif first not in _EL_NOT_NAMES:
                 found.append(m.span("ent"))
+    if any("\u0621" <= c <= "\u06ff" for c in text):
+        for m in _AR_NAME.finditer(text):
+            words = m.group("ent").split()
+            if words[0] in _AR_NOT_NAMES or (m.group("cue") in ("أنا", "انا") and len(words) < 2):
+                continue  # "أنا مريضة" (I am ill): "I am" needs a full name
+            found.append(m.span("ent"))
+    if _ANY_CYRILLIC.search(text) is not None:
+        found.extend(m.span("ent") for m in _RU_KIN_NAME.finditer(text))
+    if _VI_LETTER.search(text) is not None:
+        found.extend(m.span("ent") for m in _VI_NAME.finditer(text))
     if "an" in text and _POLISH_LETTER.search(text) is not None:  # (not "a pan Asian")
         for m in _PL_HONORIFIC.finditer(text):
             if m.group("ent").split()[0] not in _PL_NOT_NAMES:

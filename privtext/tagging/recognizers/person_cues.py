@@ -110,11 +110,18 @@ _NAME_SEQ = (
 )
 _FIELD = _PRESCAN.compile(rf"(?im)(?<![\w'\u2019])(?:{_FIELD_LABELS})[ \t]*:[ \t]*" + _NAME_SEQ)
 _GREETING = _PRESCAN.compile(
-    r"(?m)(?:^|[.!?][ \t]+)(?:Dear|Hi|Hello|Hey|Hiya|Morning|Good morning|Good afternoon|"
-    r"Good evening|Cher|Chère|Liebe|Lieber|Querida|Querido|Caro|Cara|Namaste|Hola|Olá|Bula|"
-    r"Salut|Bonjour|Hallo|Kia ora|Ciao|Salam|Assalamualaikum|Jambo|Habari)[ \t]+"
-    + _NAME_SEQ
-    + r"[ \t]*[,!:\n]"
+    r"(?m)(?:^|[.!?][ \t]+)[\"\u201c\u00ab]?(?:Dear|Hi|Hello|Hey|Hiya|Morning|Good morning|"
+    r"Good afternoon|Good evening|Cher|Chère|Liebe|Lieber|Querida|Querido|Caro|Cara|Namaste|"
+    r"Hola|Olá|Bula|Salut|Bonjour|Hallo|Kia ora|Ciao|Salam|Assalamualaikum|Jambo|Habari|"
+    # ... in Scandinavian, Dutch, Polish, Romanian, Spanish, Portuguese and Italian letters
+    r"Hej|Hei|K\u00e6re|Kj\u00e6re|K\u00e4ra|K\u00e4re|Beste|Drogi|Droga|Drag\u0103|Dragi|"
+    r"Estimada|Estimado|Prezada|Prezado)[ \t]+" + _NAME_SEQ + r"[ \t]*(?:[,!:\n]|\.(?=[ \t\n]))"
+)
+# A name thanked after a comma: "thank you, Jae-hyun!", "gracias, Marta."
+_THANKED = _PRESCAN.compile(
+    r"(?i:thank[ \t]+you|thanks|many[ \t]+thanks|gracias|merci|danke|obrigad[oa]|grazie|"
+    r"dzi\u0119kuj\u0119|tack|takk|tak|dank[ \t]+je|mul\u021bumesc)[ \t]*,[ \t]+"
+    r"(?P<ent>[A-Z][^\W\d_]+(?:-[A-Za-z][^\W\d_]+)?)(?=[ \t]*[!.,\n])"
 )
 _TEAM_AFTER = re.compile(
     r"[ \t]+(?:team|Team|TEAM|support|Support|colleagues|department|Department|staff|Staff)"
@@ -645,9 +652,12 @@ _HUMAN_VERB = _PRESCAN.compile(
 _NICKNAME = _PRESCAN.compile(
     r"(?i:(?:known|knew(?: him| her)?)(?: only| locally| widely| mostly| to (?:all|everyone)|"
     r"(?: at| in| on| to| around) (?:the |his |her |their )?[a-z]+)?"
-    r" as|called|nicknamed|goes by|a\.k\.a\.?|aka|o/c|his mate|her mate|my mate)"
-    r"[ \t]+[\"'\u201c\u2018]"
-    r"(?P<ent>[A-Z][^\W\d_]+(?:[ \t][A-Z][^\W\d_]+)?)[\"'\u201d\u2019]"
+    r" as|called|nicknamed|goes by|a\.k\.a\.?|aka|o/c|his mate|her mate|my mate|"
+    # the same in other languages: "detto «Volpino»", "alias «el Flaco»", "dit « Bébert »"
+    r"detto|detta|alias|apodad[oa]|conocid[oa] como|llamad[oa]|dit|dite|surnomm\u00e9e?|vulgo|"
+    r"conhecid[oa] como|genannt|zwan[ya]|bijgenaamd)"
+    r"[ \t]+[\"'\u201c\u2018\u00ab\u201e\u2039][ \t]?"
+    r"(?P<ent>[A-Z][^\W\d_]+(?:[ \t][A-Z][^\W\d_]+)?)[ \t]?[\"'\u201d\u2019\u00bb\u203a]"
 )
 _NEE = _PRESCAN.compile(
     rf"\b(?:née|nee|geb\.|born)[ \t]+(?P<ent>[A-Z][^\W\d_]+(?:-{_W}[^\W\d_]*)?)\)?"
@@ -947,6 +957,12 @@ class PersonCueRecognizer(Recognizer):
                 self._add(out, text, m.start("ent"), m.end("ent"), sc)
         for m in _CLOSING.finditer(text):
             self._add(out, text, m.start("ent"), m.end("ent"), self.LETTER_SCORE)
+        for m in _THANKED.finditer(text):
+            name = m.group("ent")
+            if name in self._gaz.given or (
+                name not in STOPWORDS and name not in TITLES and _rare_as_word(name.lower())
+            ):
+                self._add(out, text, m.start("ent"), m.end("ent"), self.LETTER_SCORE)
         for m in _RELATION_NAME.finditer(text):
             first = m.group("ent").split()[0]
             strong = (first in self._gaz.given or _rare_as_word(first.lower())) and not (
@@ -1212,9 +1228,11 @@ class PersonCueRecognizer(Recognizer):
             ):
                 continue  # "Residents asked", "Candidate explained": a frequent noun, no name
             self._add(out, text, m.start("ent"), m.end("ent"), self.VERB_SCORE)
-        for rx in (_NICKNAME, _NEE):
-            for m in rx.finditer(text):
-                self._add(out, text, m.start("ent"), m.end("ent"), self.LETTER_SCORE)
+        for m in _NICKNAME.finditer(text):
+            # above NER's guess on a quoted word ("detto «Volpino»" as a nationality)
+            self._add(out, text, m.start("ent"), m.end("ent"), self.NOTE_SCORE)
+        for m in _NEE.finditer(text):
+            self._add(out, text, m.start("ent"), m.end("ent"), self.LETTER_SCORE)
         given = self._gaz.given
         if chat_register(text):
             surnames = self._gaz.surnames

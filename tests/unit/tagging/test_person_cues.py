@@ -598,3 +598,19 @@ def test_a_family_list_in_other_languages_needs_its_preposition_outside_polish()
 )
 def test_a_role_after_a_comma_ends_the_name(spans_of, text, expected):
     assert {t for ty, t in spans_of(R, text) if ty == "PERSON"} == {expected}
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Dario Pulcinelli detto «Volpino», di anni 38.", "Volpino"),
+        ("I used a translation app – thank you, Jae-hyun! My mother", "Jae-hyun"),
+        ('"Kære Jae-hyun. Vi hentede Mette i Kastrup.', "Jae-hyun"),
+    ],
+)
+def test_nicknames_thanks_and_greetings_in_other_languages(spans_of, text, expected):
+    assert ("PERSON", expected) in spans_of(R, text)
+
+
+def test_a_thanked_common_word_is_no_name(spans_of):
+    assert spans_of(R, "Got it, thanks, Everyone! See you.") == []

@@ -36,6 +36,15 @@ def _names(text: str) -> set[str]:
         ("Η Κυρία Παπαδάκη ήρθε.", {"Παπαδάκη"}),
         ("Dziękuję, pani Jadwigo. Według pana Tomasza Kędzierskiego", {"Jadwigo",
                                                                        "Tomasza Kędzierskiego"}),
+        # a long Han run before an honorific: the surname and given name at its end
+        ("收據上有店主徐國森先生的印章", {"徐國森"}),
+        ("但樓上住戶李先生不肯開門", {"李"}),
+        # Arabic and Persian kinship words, titles and "I am" with a full name
+        ('"أنا خالد الحموي. بعت السيارة" زوجي محمد توفي', {"خالد الحموي", "محمد"}),
+        ("من با خانم شیرین تهرانی در تهران", {"شیرین"}),
+        # Russian kinship word, Vietnamese courtesy word
+        ("Это машина мужа, Бориса, он инженер.", {"Бориса"}),
+        ("Thắng khai được anh Tư và thầy Tanaka.", {"Tư", "Tanaka"}),
     ],
 )  # fmt: skip
 def test_names_in_other_scripts_are_found(text, expected):
@@ -45,7 +54,7 @@ def test_names_in_other_scripts_are_found(text, expected):
 @pytest.mark.parametrize(
     "text",
     [
-        "但樓上住戶李先生不肯開門",  # the Han run before the honorific is longer than a name
+        "但樓上住戶的先生不肯開門",  # a long run whose end is no surname
         "這位先生說，各位女士請坐",  # "this gentleman", "ladies"
         "奥さんとお客様と皆様へ",  # "wife", "customer", "everyone": one character before
         "兒子電話：6218 4471",  # the son's phone
@@ -55,6 +64,8 @@ def test_names_in_other_scripts_are_found(text, expected):
         "हाँ जी, नमस्ते जी, मम्मी जी",  # yes, hello, mummy
         "Γραφείο Παπαδοπούλου, Αθήνα",  # an office named after its owner
         "pan Dyrektor, Pan Am flew, a pan Asian",  # a title, an airline, English
+        "أنا مريضة. زوجتي مريضة.",  # "I am ill", "my wife is ill"
+        "Moro em São Paulo com a avó.",  # Portuguese "em" is no Vietnamese "em"
     ],
 )
 def test_cues_without_a_name_are_left_alone(text):
