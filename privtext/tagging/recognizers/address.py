@@ -272,6 +272,9 @@ _ROMANCE_TYPES = (
     r"[Qq]uai|[Cc]ours|[Rr]oute|Calle|C/|c/|Avenida|Avinguda|Avda\.?|Paseo|Passeig|Carrer|"
     r"Camino|Carretera|Ronda|Rambla|Traves[\u00ed]a|Plaza|Pla[\u00e7c]a|Pra[\u00e7c]a|Alameda|"
     r"Estrada|Via|Viale|Piazza|Piazzale|Corso|Largo|Vicolo|Contrada|Rua|Travessa|Strada|"
+    # (lower case "via" after "in", a colon, a comma or a line start: "abita in via Roma 5",
+    # not "paid via GCash 0917 ...")
+    r"(?:(?<=in )|(?<=: )|(?<=, )|(?<=\n)|(?<=^))via|viale|piazza|corso|vicolo|"
     r"Calea|Bulevardul|Ulica|Aleja|Ulitsa|Prospekt|Vulytsia|Vulitsa|ulica|aleja|[Pp]lac|"
     r"[Oo]siedle|[Rr]ondo|[Bb]orgo|Heol|Ffordd|Stryd|L\u00f4n|Rhodfa|Cilgant|Sr\u00e0id|"
     r"Sr\u00e1id|B\u00f3thar|Jalan|Jir\u00f3n|calle|avenida|Rehov|Rechov|Derech|Sderot)"
@@ -305,7 +308,11 @@ _UNIT_WORDS = (
     r"Building|Bldg|Block|Bloc|Etage|Stock|Piso|Puerta|Pta|Esc|Escalera|Dept|Department|Office|"
     r"Daire|Kat|Lok|Kv|Andar|Interno|Int|Scala|Top|Stiege|T\u00fcr|apt|apartment|appartement|"
     r"flat|suite|unit|floor|room|piso|puerta|pta|esc|daire|kat|andar|interno|int|scala|top|"
-    r"stiege|etage|Wohnung|Whg|Piano|piano|Studio|bus|Bus|Dpto|dpto|Depto|depto|Apto|apto)\.?|(?:m|lok|kv|bl|sc|et|ap|app|apt)\.)"
+    r"stiege|etage|Wohnung|Whg|Piano|piano|Studio|bus|Bus|Dpto|dpto|Depto|depto|Apto|apto|"
+    # Spanish towers and offices, Vietnamese wards and districts ("Torre 2, Oficina 1104",
+    # "Phường 2, Quận 5")
+    r"Torre|Oficina|Of|Local|Bloque|Portal|Ph\u01b0\u1eddng|Qu\u1eadn|Huy\u1ec7n|X\u00e3)\.?"
+    r"|(?:m|lok|kv|bl|sc|et|ap|app|apt)\.)"
 )
 _SIDE = (
     r"(?:Esq|Esqda|Dto|Dta|Dcha|Dch|Drcha|Izq|Izqda|Izda|Drt|Dir|Fte|Frente|Int|Ext|esq|esqda|"
@@ -499,6 +506,17 @@ _CORE_PATTERNS.append(
         r"[A-Z][a-z]+(?:-[a-z]+)?-(?:ro|daero|gil)(?:[ \t]+[0-9]{1,4}(?:beon-?gil|-gil))?"
         r"(?:[ \t]+[0-9]{1,4}(?:-[0-9]{1,4})?)?(?:,[ \t]*[A-Z][a-z]+-(?:gu|dong|si|gun|eup|myeon))*"
         r"(?![\w\-])",
+    )
+)
+# Vietnam: the house number first, then the street's name, then its ward or district ("45/12
+# Nguyễn Trãi, Phường 2, Quận 5")
+_CORE_PATTERNS.append(
+    (
+        "vietnam",
+        r"(?<![\w/\-])[0-9]{1,4}(?:/[0-9]{1,4}){0,2}[A-Z]?[ \t]+"
+        r"(?:[Đđ]\u01b0\u1eddng[ \t]+)?"
+        rf"{_CAPWORD}(?:[ \t]+{_CAPWORD}){{0,3}}"
+        r"(?=,[ \t]*(?:Ph\u01b0\u1eddng|P\.|ph\u01b0\u1eddng|X\u00e3|Qu\u1eadn|Q\.|Huy\u1ec7n))",
     )
 )
 # A street of any language written without a type word, known by what follows: its house

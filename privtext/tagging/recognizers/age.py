@@ -120,7 +120,8 @@ _PATTERNS: list[tuple[str, str, float]] = [
     # he is about thirty, white / her daughter (about 10)
     (
         "about_age",
-        rf"(?:(?<![\w])(?i:is|was|be|aged|\()|,)\s*(?i:about|around|nearly|almost|roughly)\s+"
+        rf"(?:(?<![\w])(?i:is|was|be|aged|\()|,)\s*(?i:about|around|nearly|almost|roughly|"
+        rf"approx\.?|approximately|ca\.|c\.)\s+"
         rf"(?P<p9>{_NUM})(?=\s*(?:[,.;)]|$)|\s+(?i:and|in|at|years?|yrs)\b)",
         0.7,
     ),
@@ -169,8 +170,9 @@ _PATTERNS: list[tuple[str, str, float]] = [
     (
         "intl_apposition",
         # (also after an identifier or a date: "donante nº D-7731, 26 años", "1941, 83 jaar")
-        r"(?:(?<=[^\W_]),[ \t]+|(?<=\())(?P<p24>[0-9]{1,3}[ \t]+(?:años|anos|ans|anni|Jahre|"
-        r"jaar|år|ετών|лет|года|год|yaşında|tuổi|let|lata|rokov|roků)|lat[ \t]+[0-9]{1,3})"
+        r"(?:(?:(?<=[^\W_])|(?<=\))),[ \t]+|(?<=\())(?P<p24>[0-9]{1,3}[ \t]+(?:años|anos|ans|"
+        r"anni|Jahre|jaar|år|ετών|лет|года|год|yaşında|tuổi|let|lata|rokov|roků)"
+        r"|lat[ \t]+[0-9]{1,3})"
         r"(?=[ \t]*[,;.)\n]|[ \t]*\Z)",
         0.75,
     ),
@@ -208,6 +210,33 @@ _PATTERNS: list[tuple[str, str, float]] = [
         "now_age",
         r"(?<=[\w.]),[ \t]+(?:now|then)[ \t]+(?P<p23>[0-9]{1,3})(?=[ \t]*,)",
         0.75,
+    ),
+    # "having" an age in the first or third person: Polish "Mam 72 lata", "mama ma 72 lata";
+    # Romanian "Am 56 de ani", "Ștefan are 6 ani"; Swedish, Danish, Norwegian "Jag är 41 år",
+    # "han er 30 år"; Russian, Ukrainian "мне 58 лет", "їй 40 років"
+    (
+        "intl_have",
+        r"(?<![\w])(?:(?i:mam|ma|miał|miała|masz|mają|am|are|avea|aveam|ai)[ \t]+"
+        r"(?P<p27>[0-9]{1,3}[ \t]+(?:lat|lata|de[ \t]+ani|ani))"
+        r"|(?i:jag|han|hon|hun|jeg|du|vi|hen|de)[ \t]+(?i:är|er|var|blir|bliver|blir)[ \t]+"
+        r"(?P<p28>[0-9]{1,3}[ \t]+år)(?![ \t]+(?i:sedan|siden|sidan))"
+        r"|(?i:мне|ему|ей|тебе|мені|йому|їй)[ \t]+"
+        r"(?P<p29>[0-9]{1,3}[ \t]+(?:лет|год|года|років|роки|рік)))(?![\w])",
+        0.75,
+    ),
+    # a number with the character that means "years of age" in Chinese, Japanese and Korean
+    # ("22歳", "78歲", "36세", "満31歳"), after the Thai or Amharic word for age ("อายุ 46 ปี",
+    # "ዕድሜ 24"), or with the Hindi word for years before के / की ("78 वर्ष के")
+    (
+        "script_age",
+        r"(?P<p30>(?<![0-9])[0-9]{1,3}(?:歳|歲|岁|세)"
+        r"|(?<=อายุ )[0-9]{1,3}(?:[ \t]?ปี)?"
+        r"|(?<=ዕድሜ )[0-9]{1,3}"
+        r"|(?<![0-9])[0-9]{1,3}[ \t](?:वर्ष|साल)(?=[ \t](?:के|की|का))"
+        # ... and Romanian and Italian appositions: "Andrei Dobre, de 24 de ani,", "«Volpino», di
+        # anni 38,"
+        r"|(?<=,[ \t]de[ \t])[0-9]{1,3}[ \t]+de[ \t]+ani|(?<=di[ \t]anni[ \t])[0-9]{1,3})",
+        0.8,
     ),
     # an age after a person's relation in brackets: "Mr Abdul Karim Chowdhury (son), 44, taxi
     # driver", "Grace (daughter, carer), 52;"
@@ -252,6 +281,7 @@ _ENT = {
     "intl_apposition": "p24",
     "age_word": "p25",
     "relation_age": "p26",
+    "script_age": "p30",
 }
 _NUMBER = re.compile(r"[0-9]+")
 # Nouns whose "de/di N años|ans|anni" is a duration, not an age.
@@ -389,6 +419,8 @@ class AgeRecognizer(Recognizer):
                 grp = "p20" if m.start("p20") >= 0 else "p21"
             elif kind == "ordinal_age":
                 grp = "p15" if m.start("p15") >= 0 else "p16"
+            elif kind == "intl_have":
+                grp = next(g for g in ("p27", "p28", "p29") if m.start(g) >= 0)
             elif kind == "dob_age":
                 grp = "p13" if m.start("p13") >= 0 else "p13b"
             else:

@@ -291,6 +291,9 @@ _TITLE_BEFORE = re.compile(
 )
 
 
+_NUMBER_WORD = re.compile(r"(?<![\w])[0-9]+(?![\w])")
+
+
 def _common_words_only(surface: str) -> bool:
     """Every word of ``surface`` is a frequent English word and none is a known name."""
     from wordfreq import zipf_frequency
@@ -1335,6 +1338,12 @@ class SpacyNerRecognizer(BatchRecognizer):
                         start = after + 1
                         while start < end and text[start] in _PUNCT_BEFORE_NAME:
                             start += 1  # "20:20 - Mummy": the stamp's dash too
+                if etype == "PERSON" and (num := _NUMBER_WORD.search(text, start, end)):
+                    # a name ends before a number: "Сагитов Т. Р. 9 октября 2024", and "Jag är
+                    # 26 år och ..." (a sentence of another language) leaves the age alone
+                    end = num.start()
+                    while end > start and text[end - 1] in " \t,;:-\u2013":
+                        end -= 1
                 if start >= end:
                     continue
                 if etype in ("ORGANIZATION", "LOCATION") and acronym_is_no_name(text, start, end):

@@ -690,3 +690,23 @@ def test_untyped_streets_need_a_name_of_their_own(text):
 
     found = [m for m in _CORE_RX.finditer(text) if m.lastgroup == "before_postcode"]
     assert found and not any(_untyped_street(text, m.start()) for m in found)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Dirección: Carrera 43A # 1-50, Torre 2, Oficina 1104, Medellín, Antioquia",
+         "Carrera 43A # 1-50, Torre 2, Oficina 1104, Medellín, Antioquia"),
+        ("Indirizzo: via Garibaldi 7, Bergamo", "via Garibaldi 7, Bergamo"),
+        ("địa chỉ 45/12 Nguyễn Trãi, Phường 2, Quận 5, TP. Hồ Chí Minh",
+         "45/12 Nguyễn Trãi, Phường 2, Quận 5"),
+    ],
+)  # fmt: skip
+def test_units_lower_case_via_and_vietnamese_wards(text, expected, spans_of):
+    got = [t for ty, t in spans_of(R, text) if ty == "STREET_ADDRESS"]
+    assert any(t.startswith(expected) for t in got)
+
+
+def test_lower_case_via_in_english_is_no_street(spans_of):
+    text = "paid via GCash 0917 845 2261, sent via DHL waybill 4829 1170 55"
+    assert [t for ty, t in spans_of(R, text) if ty == "STREET_ADDRESS"] == []

@@ -362,3 +362,23 @@ def test_an_age_in_a_forms_table_row():
 
     text = "| Date of death | 03/11/2024 |\n| Age | 86 |\n| Place of death | Marie Curie |"
     assert [text[s.start : s.end] for s in AgeRecognizer().analyze(text)] == ["86"]
+
+
+@pytest.mark.parametrize(
+    ("text", "ages"),
+    [
+        ("グエン、22歳、国籍 ベトナム。本人今年78歲。지금 62세이시고", ["22歳", "78歲", "62세"]),
+        ("ผู้ต้องหาที่ 1 นายสมศักดิ์ แก้วมณี อายุ 46 ปี สัญชาติไทย", ["46 ปี"]),
+        ("मेरे पिताजी विनायक जोशी अब 78 वर्ष के हैं", ["78 वर्ष"]),
+        ("Jag är 26 år och mitt uppehållstillstånd. Det är 5 år sedan.", ["26 år"]),
+        ("Mam 72 lata, proszę. moja mama ma 72 lata.", ["72 lata", "72 lata"]),
+        ("Fiul meu Ștefan are 6 ani și astm. Am 56 de ani și lucrez.", ["6 ani", "56 de ani"]),
+        ("fiul meu, Andrei Dobre, de 24 de ani, asistent medical", ["24 de ani"]),
+        ("Меня зовут Светлана Гуревич, мне 58 лет.", ["58 лет"]),
+        ("detto «Volpino», di anni 38, operaio edile", ["38"]),
+        ("Concepción Gil Arroyo («Conchi», CG), 81 años.", ["81 años"]),
+        ('Said Bakari Mwero alias "Chuma", approx. 35, no ID', ["35"]),
+    ],
+)  # fmt: skip
+def test_ages_in_other_languages_and_scripts(text, ages):
+    assert [text[s.start : s.end] for s in R.analyze(text)] == ages

@@ -937,3 +937,14 @@ def test_a_courier_field_naming_a_person_is_no_organisation(full_tagger):
     got = [(s.entity_type, text[s.start : s.end]) for s in full_tagger.tag_batch([text])[0]]
     assert ("PERSON", "Oleksandr Kovalchuk") in got
     assert not any(t == "ORGANIZATION" and "Kovalchuk" in x for t, x in got)
+
+
+def test_a_person_guess_ends_before_a_number(full_tagger):
+    # the English model runs a name on into a date, or reads a sentence of another language
+    # with an age in it as one name
+    text = "УСТАНОВИЛ:\nСагитов Т. Р. 9 октября 2024 в дельте Волги приобрёл у лица"
+    got = [(s.entity_type, text[s.start : s.end]) for s in full_tagger.tag_batch([text])[0]]
+    assert not any(t == "PERSON" and any(c.isdigit() for c in s) for t, s in got)
+    text = "Jag är 26 år och mitt uppehållstillstånd gäller till maj."
+    got = [(s.entity_type, text[s.start : s.end]) for s in full_tagger.tag_batch([text])[0]]
+    assert ("AGE", "26 år") in got
