@@ -654,7 +654,9 @@ _ACCOUNT_KW = (
     r"cart[\u00e3a]o\s+de\s+cidad[\u00e3a]o|labour\s+card|service|shield|persal|"
     r"carnet\s+de\s+identidad|learner|immatriculation|\u0440\u043d\u043e\u043a\u043f\u043f|rego|"
     r"passaporto|pasaporte|passeport|reisepass|paspoort|cand\.|candidate|bonuskaart|klantnummer|"
-    r"kundnummer|transit)"
+    r"kundnummer|transit|matrikel-?n(?:umme)?r|auktorisationsnummer|permiso\s+de\s+conducir|"
+    r"carn[\u00e9e]\s+de\s+extranjer[\u00edi]a|npwp|colegiad[oa]\s+n\.?[\u00ba\u00b0]|"
+    r"\u05ea\.\u05d6\.)"
 )
 _ACCOUNT_CONNECTOR = (
     r"(?:\s+(?:number|numbers|num|nos?|nr|id|#|code|ref(?:erence)?|identifier)(?!\w)\.?|"
@@ -707,9 +709,24 @@ _PLATE_VALUE = (
 _PLATE_CUE_RX = _PRESCAN.compile(
     r"(?<![\w])(?i:(?:number[ \t]+|licen[cs]e[ \t]+|registration[ \t]+)?plate|rego|"
     r"reg\.?(?=[ \t]+(?i:no\b|number))|registration|patente|placa|matr[\u00edi]cula|kenteken|"
-    r"kennzeichen)"
+    r"kennzeichen|targat[oa]|targa|previous[ \t]+vehicle,?|vehicle[ \t]*:)"
     r"(?:[ \t]+(?i:no\.?|number))?[ \t]*[:#]?[ \t]*(?P<id>" + _PLATE_VALUE + r")(?![\w\-/])"
     r"|(?<![\w\-])(?P<id2>[0-9]{2}[ \t][A-Z]{1,3}[ \t][0-9]{2,4})[ \t]+plakal\u0131"
+    # ... before the Hungarian "(forgalmi) rendszámú" ("SB 41 MID forgalmi rendszámú")
+    r"|(?<![\w\-])(?P<id3>" + _PLATE_VALUE + r")[ \t]+(?:forgalmi[ \t]+)?rendsz\u00e1m"
+    # ... after the Russian "г/н" or "госномер", in Cyrillic capitals ("г/н А417ВК 30")
+    r"|(?<![\w])(?:г/н|госномер|гос\.[ \t]*номер)[ \t]*:?[ \t]*"
+    r"(?P<id4>[АВЕКМНОРСТУХ][0-9]{3}[АВЕКМНОРСТУХ]{2}[ \t]?[0-9]{2,3})(?![\w])"
+)
+# A British plate of the current format: two letters, two digits, three letters ("WD64 KPL"),
+# in a text about vehicles
+_UK_PLATE_RX = _PRESCAN.compile(
+    r"(?<![\w\-])(?P<id>[A-HJ-PR-Y][A-HJ-PR-Y][0-9]{2}[ ]?[A-HJ-PR-Z]{3})(?![\w\-])"
+)
+_UK_PLATE_SCORE = 0.9
+_VEHICLE_WORDS = re.compile(
+    r"(?i)\b(?:vehicles?|cars?|plates?|reg(?:istration)?|vrm|keeper|parking|pcn|dvla|permit|"
+    r"van|motorbike|driver|clamp(?:ed)?|toll)\b"
 )
 # a frequent-flyer or loyalty number, letters and digit groups: "Frequent flyer number: SKL
 # 0048 7761 2", "Frequent flyer no.: EM 20 4418 937"
@@ -951,7 +968,7 @@ class AccountNumberRecognizer(Recognizer):
                 continue
             add(s, e, _ACCOUNT_SCORE)
         for m in _scan(_PLATE_CUE_RX, text, windows):
-            g = "id" if m.start("id") >= 0 else "id2"
+            g = next(g for g in ("id", "id2", "id3", "id4") if m.start(g) >= 0)
             s, e = m.span(g)
             value = text[s:e]
             if (s, e) in seen or any(sp.start < e and s < sp.end for sp in out):
@@ -959,6 +976,11 @@ class AccountNumberRecognizer(Recognizer):
             if not 4 <= len(value) <= 12 or _YEAR.fullmatch(value):
                 continue
             add(s, e, _ACCOUNT_SCORE)
+        if _VEHICLE_WORDS.search(text) is not None:
+            for m in _scan(_UK_PLATE_RX, text, windows):
+                s, e = m.span("id")
+                if (s, e) not in seen and not any(sp.start < e and s < sp.end for sp in out):
+                    add(s, e, _UK_PLATE_SCORE)  # (above NER's "van YR22 HXU" organisation)
         for m in _scan(_BANK_NUMBER_RX, text, windows):
             s, e = m.span("id")
             if (s, e) not in seen and not any(sp.start <= s < sp.end for sp in out):

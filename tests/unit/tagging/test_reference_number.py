@@ -708,3 +708,28 @@ def test_register_entries_and_movement_references_are_case_numbers(text, code):
 
     got = [(s.entity_type, text[s.start : s.end]) for s in CaseNumberRecognizer().analyze(text)]
     assert ("CASE_NUMBER", code) in got
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # identifiers after their keyword in other languages
+        ("geb. 17.08.1979, ehem. Matrikelnummer 2208417, heute", "2208417"),
+        ("tolk Dariush Karimi (auktorisationsnummer 4172):", "4172"),
+        ("la letrada Dña. Miren Arrieta, colegiada n.º 4172 del Ilustre", "4172"),
+        ("en el contrato (permiso de conducir 21437785M). Además", "21437785M"),
+        ("בעל הרכב: בוריס גורביץ', ת.ז. 312776418, טלפון", "312776418"),
+        ("NPWP: 01.417.228.9-403.000\n", "01.417.228.9-403.000"),
+        # plates after or before their cue, and a British plate in a text about a vehicle
+        ("Sul furgone targato GF 417 KT, intestato alla madre", "GF 417 KT"),
+        ("Az Ön nevén nyilvántartott SB 41 MID forgalmi rendszámú autó", "SB 41 MID"),
+        ("на автомобиле «Лада Гранта», г/н А417ВК 30, в Махачкалу", "А417ВК 30"),
+        ("the permit was still linked to your previous vehicle, WD64 KPL, because", "WD64 KPL"),
+    ],
+)
+def test_identifiers_and_plates_in_other_languages(text, expected, spans_of):
+    assert spans_of(A, text, THRESHOLD) == [("ACCOUNT_NUMBER", expected)]
+
+
+def test_a_british_plate_shape_needs_a_text_about_vehicles(spans_of):
+    assert spans_of(A, "Our study codes AB12 CDE and XY34 ZZZ were merged.", THRESHOLD) == []
