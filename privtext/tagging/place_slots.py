@@ -226,13 +226,20 @@ _FOREIGN_NAME_RX = _PRESCAN.compile(
 # A letter's dateline: the place, a comma, then the date, alone on its line ("Warszawa, 27
 # lutego 2025 r.", "Nürnberg, den 11. März 2025", "Lyon, le 3 mars 2025", "Madrid, 14 de
 # marzo de 2025", "Leeds, 12 March 2025")
+_UPPER = "A-Z\u00c0-\u00de\u0110\u0386-\u038f\u0391-\u03a9\u0400-\u042f"
+_LOWER = "a-z\u00df-\u024f\u1ea0-\u1ef9\u03ac-\u03ce\u0430-\u045f"
 _DATELINE_RX = _PRESCAN.compile(
-    r"(?m)^[ \t]*(?P<place>[A-Z\u00c0-\u00de][a-z\u00df-\u024f]+(?:[ \-][A-Z\u00c0-\u00de]"
-    r"[a-z\u00df-\u024f]+)?),[ \t]+(?:(?i:den|le|el|il|am|a|dnia|dia|d\.)[ \t]+)?"
+    # (in Greek and Cyrillic too, after the Russian "г.", with the Dutch "'s-": "Αθήνα, 12
+    # Μαρτίου 2025", "г. Астрахань, 14 января 2025 года", "'s-Hertogenbosch, 11 februari
+    # 2025", "Hà Nội, ngày 21 tháng 2 năm 2025")
+    rf"(?m)(?:^|\u00b7)[ \t]*(?:г\.[ \t]*)?(?P<place>(?:'s-)?[{_UPPER}][{_LOWER}]+"
+    rf"(?:[ \-][{_UPPER}][{_LOWER}]+){{0,2}}),[ \t]+"
+    r"(?:(?i:den|le|el|il|am|a|dnia|dia|d\.|ngày)[ \t]+)?"
     r"(?P<date>[0-9]{1,2}\.?[ \t]+(?:de[ \t]+)?[^\W\d_]{3,12}\.?(?:[ \t]+de)?[ \t]+[0-9]{4}"
     r"|[0-9]{1,2}[./][0-9]{1,2}[./][0-9]{2,4}"
-    r"|[^\W\d_]{3,9}\.?[ \t]+[0-9]{1,2},?[ \t]+[0-9]{4})"
-    r"(?:[ \t]*r\.|[ \t]*г\.)?[ \t]*$"
+    r"|[^\W\d_]{3,9}\.?[ \t]+[0-9]{1,2},?[ \t]+[0-9]{4}"
+    r"|[0-9]{1,2}[ \t]+th\u00e1ng[ \t]+[0-9]{1,2}[ \t]+n\u0103m[ \t]+[0-9]{4})"
+    r"(?:[ \t]*r\.|[ \t]*г\.|[ \t]*р\.|[ \t]+года)?[ \t]*$"
 )
 
 

@@ -628,7 +628,7 @@ _STOP_LINE = (
     r"Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)(?![\w'\-])"
 )
 _PLACE_LINK = r"(?:upon|on|le|la|les|de|du|sur|am|an|der|im|en|del|di|da|an[ \t]+der)"
-_PLACE_CAP = rf"(?!{_STOP_LINE})(?:[{_UP}][a-z]{{0,2}}\.(?=[ \t]+[{_UP}])|{_CAPWORD})"
+_PLACE_CAP = rf"(?!{_STOP_LINE})(?:[{_UP}][a-z]{{0,2}}\.(?=[ \t]+[{_UP}])|(?:'s-)?{_CAPWORD})"
 # A place name: "Madrid", "Frankfurt am Main", "Newcastle upon Tyne", "Kadıköy"
 _PLACE = rf"{_PLACE_CAP}(?:(?:[ \t]+{_PLACE_LINK})?[ \t]+{_PLACE_CAP}){{0,3}}"
 _CEDEX = r"(?:[ \t]+(?:CEDEX|Cedex)(?:[ \t]+[0-9]{1,2})?)?"

@@ -291,3 +291,14 @@ def test_short_dotted_dates_after_a_cue_and_not_versions():
     assert got("Customer called on 13.3. \u2013 wants a new mandate") == ["13.3."]
     assert got("upgrade to 2.1.25 from 2.1.24") == []
     assert got("on 1.2.3 release") == [] and got("see section 3.2. Then") == []
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Приговор вынесен 14 января 2025 года в суде.", "14 января 2025"),
+        ("Київ, 3 березня 2024 р.", "3 березня 2024"),
+    ],
+)
+def test_russian_and_ukrainian_months_in_the_genitive(text, expected):
+    assert [text[s.start : s.end] for s in R.analyze(text)] == [expected]

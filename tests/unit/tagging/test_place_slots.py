@@ -234,3 +234,21 @@ def test_a_letters_dateline_names_its_place_but_a_given_name_there_is_no_place()
     assert places == ["Warszawa"]
     # without a date found on the line, nothing is read as a dateline
     assert dateline_places(text, []) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "place"),
+    [
+        ("Διεύθυνση\nΑθήνα, 12 Μαρτίου 2025\n", "Αθήνα"),
+        ("ПРИГОВОР\nг. Астрахань, 14 января 2025 года\n", "Астрахань"),
+        ("BSN: 204417228\n\n's-Hertogenbosch, 11 februari 2025\n", "'s-Hertogenbosch"),
+    ],
+)
+def test_datelines_in_greek_cyrillic_and_dutch(text, place):
+    from privtext.tagging.place_slots import dateline_places
+    from privtext.tagging.recognizers.date import DateRecognizer
+
+    dates = DateRecognizer().analyze(text)
+    assert dates, "the date on the line is found"
+    got = dateline_places(text, dates)
+    assert [text[s.start : s.end] for s in got if s.entity_type == "LOCATION"] == [place]
