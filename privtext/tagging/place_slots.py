@@ -215,6 +215,35 @@ def _foreign_countries() -> frozenset[str]:
     return frozenset(n for n in names if n and not n.startswith("#"))
 
 
+@lru_cache(maxsize=1)
+def _polish_forms() -> tuple[str, ...]:
+    text = resources.files("privtext.data").joinpath("places_pl_inflected.txt")
+    names = {ln.strip() for ln in text.read_text(encoding="utf-8").splitlines()}
+    return tuple(sorted((n for n in names if n and not n.startswith("#")),
+                        key=lambda n: (-len(n), n)))  # fmt: skip
+
+
+# A place in a Polish case form after a Polish preposition: "w Krakowie", "do Holandii", "z
+# Lublina", "na Węgrzech" (the name must end there: "w Krakowie Podgórzu" is left)
+_POLISH_PLACE_RX = _PRESCAN.compile(
+    r"(?<![\w\-])(?i:w|we|do|z|ze|od|spod|pod|ko\u0142o|przy|na|obok|niedaleko|blisko)[ \t]+"
+    r"(?P<name>" + "|".join(re.escape(n) for n in _polish_forms()) + r")(?![\w\-])"
+    r"(?![ \t]+[A-Z\u0104\u0106\u0118\u0141\u0143\u00d3\u015a\u0179\u017b])"
+)
+
+
+def polish_places(text: str, spans: list[Span]) -> list[Span]:
+    """``spans`` with places in a Polish case form after a preposition tagged LOCATION
+    (``privtext/data/places_pl_inflected.txt``; a guess of NER on the name gives way)."""
+    out = list(spans)
+    changed = False
+    for m in _POLISH_PLACE_RX.finditer(text):
+        put_over_guess(out, m.start("name"), m.end("name"), "LOCATION", SCORE, SOURCE,
+                       _OVER_TYPES)  # fmt: skip
+        changed = True
+    return sorted(out, key=lambda s: (s.start, s.end)) if changed else spans
+
+
 # any of those names, to skip texts without one at once (one prescan hit, no regex scan)
 _FOREIGN_NAME_RX = _PRESCAN.compile(
     r"(?<![\w\-])(?:"

@@ -252,3 +252,16 @@ def test_datelines_in_greek_cyrillic_and_dutch(text, place):
     assert dates, "the date on the line is found"
     got = dateline_places(text, dates)
     assert [text[s.start : s.end] for s in got if s.entity_type == "LOCATION"] == [place]
+
+
+def test_places_in_a_polish_case_form_after_a_preposition():
+    from privtext.tagging.place_slots import polish_places
+
+    text = (
+        "Poznał mnie na konferencji w Poznaniu w 2005 roku. Czy muszę jechać do Holandii? "
+        "Była w Krakowie Podgórzu. Mam dom na Węgrzech i w Stanach Zjednoczonych."
+    )
+    got = [text[s.start : s.end] for s in polish_places(text, []) if s.entity_type == "LOCATION"]
+    # "w Krakowie Podgórzu": the name goes on, so the case form alone is no whole place
+    assert got == ["Poznaniu", "Holandii", "Węgrzech", "Stanach Zjednoczonych"]
+    assert polish_places("Krakowie i Poznaniu bez przyimka.", []) == []
