@@ -102,7 +102,14 @@ PREFIX_HEADS = (
     # Nürnberg-Süd", "Landesjustizkasse Chemnitz"
     "Comité Comitê Comitato Comisión Consejo Conselho Consiglio Federación Federação "
     "Fédération Federazione Archiwum Archivo Arquivo Polizeiinspektion Polizeipräsidium "
-    "Polizeidirektion Landesjustizkasse Justizkasse"
+    "Polizeidirektion Landesjustizkasse Justizkasse "
+    # galleries, directorates, police and public offices of more languages: "Galerie Zwingli",
+    # "Direction générale des Antiquités", "Stazione Carabinieri di Tuscania", "Landratsamt
+    # Miltenberg", "Uniwersytet Wrocławski", "Woonstichting Maasoever", "Υπουργείο Πολιτισμού"
+    "Galerie Galería Galleria Direction Comando Stazione Questura Prefettura Procura "
+    "Landratsamt Finanzamt Jobcenter Standesamt Jugendamt Bezirksamt Ordnungsamt Sozialamt "
+    "Uniwersytet Politechnika Akademia Woonstichting Υπουργείο Πρωτοδικείο Εφετείο "
+    "Πανεπιστήμιο Νοσοκομείο Βρεφοκομείο"
 ).split()
 AREAS = (
     "district region province county oblast krai municipality village town city "
@@ -113,7 +120,8 @@ AREAS = (
 # a capitalised word, or a brand in camel case with a lower-case first letter ("eThekwini",
 # "bKash")
 _CAP = (
-    r"(?:[A-Z\u00c0-\u00de\u0100-\u017f][\w'\u2019.\-]*|[a-z][A-Z][\w'\u2019.\-]*|[A-Z]{2,}"
+    r"(?:[A-Z\u00c0-\u00de\u0100-\u017f\u0386-\u038f\u0391-\u03a9][\w'\u2019.\-]*"
+    r"|[a-z][A-Z][\w'\u2019.\-]*|[A-Z]{2,}"
     r"|I{1,3}|IV|V|VI{0,3})"
 )
 _CONN = (

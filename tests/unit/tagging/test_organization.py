@@ -235,3 +235,19 @@ def test_uk_prisons_by_their_prefix(spans_of, text, expected):
 
 def test_the_prison_prefix_needs_a_name_after_it(spans_of):
     assert spans_of(R, "HMP staff and HMYOI officers met at 10.") == []
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("à la Galerie Phénicie. Aucun certificat", "Galerie Phénicie"),
+        ("con militari della Stazione Carabinieri di Tuscania, ha sorpreso",
+         "Stazione Carabinieri di Tuscania"),
+        ("heute Oberregierungsrat beim Landratsamt Miltenberg\nAnwesend", "Landratsamt Miltenberg"),
+        ("(Uniwersytet Wrocławski, 2004)", "Uniwersytet Wrocławski"),
+        ("Verweerster: Woonstichting Maasoever (KvK 24417228)", "Woonstichting Maasoever"),
+        ("Adoption approved by the Πρωτοδικείο Αθηνών, απόφαση", "Πρωτοδικείο Αθηνών"),
+    ],
+)  # fmt: skip
+def test_bodies_named_head_first_in_more_languages_and_in_greek(spans_of, text, expected):
+    assert ("ORGANIZATION", expected) in spans_of(R, text)
