@@ -122,7 +122,8 @@ _PATTERNS: list[tuple[str, str, float]] = [
         "about_age",
         rf"(?:(?<![\w])(?i:is|was|be|aged|\()|,)\s*(?i:about|around|nearly|almost|roughly|"
         rf"approx\.?|approximately|ca\.|c\.)\s+"
-        rf"(?P<p9>{_NUM})(?=\s*(?:[,.;)]|$)|\s+(?i:and|in|at|years?|yrs)\b)",
+        rf"(?P<p9>{_NUM}(?:\s+(?i:years?|yrs)(?!\s+(?i:old|of\s+age)\b))?)"
+        rf"(?=\s*(?:[,.;)]|$)|\s+(?i:and|in|at|years?|yrs)\b)",
         0.7,
     ),
     # (M/62), F/45, 62/M in police and medical notes

@@ -290,3 +290,17 @@ def test_humanitarian_and_newsroom_occupations():
 )
 def test_common_occupations_in_other_languages(text, title):
     assert title in [text[s.start : s.end] for s in R.analyze(text)]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("de nationalité libanaise, antiquaire, passeport n° LR2284173", "antiquaire"),
+        ("Herr Daniel Loewenthal-Price, Architekt, 212 West 88th Street", "Architekt"),
+        ("Erik Donkers, opzichter, dat de aannemer", "opzichter"),
+        ("residente in via delle Rose 14, agricoltore, e Dario", "agricoltore"),
+        ("genom auktoriserad tolk Dariush Karimi", "tolk"),
+    ],
+)
+def test_occupations_in_other_languages(text, expected, spans_of):
+    assert ("JOB_TITLE", expected) in spans_of(R, text)
