@@ -107,7 +107,13 @@ _STRONG_CASE_KW = (
     # land and registry entries, samples and certificates: "Flurstück 118/7", "foglio 21,
     # particella 418", "Strata Plan SP 20418", "sample code 4471829", "issue no. 2025-0306-118"
     r"flurst\u00fcck|grundbuchblatt|foglio|particella|subalterno|strata\s+plan|"
-    r"sample\s+(?:code|number|no)|issue\s+no|entry\s+no|cadastr\u00e9e?\s+section)"
+    r"sample\s+(?:code|number|no)|issue\s+no|entry\s+no|cadastr\u00e9e?\s+section|"
+    # Swedish and German file marks, register entries, web forms, Greek register numbers,
+    # Vietnamese decision numbers: "Dnr NTH 2025/0417", "Ihr Zeichen: Prov-88/2024",
+    # "register entry 1968/4417", "web form WF-25-330417", "αρ. μητρώου 4417/1955", "số
+    # 88/QĐ-CSMT"
+    r"dnr|diarienummer|(?:unser|ihr)\s+zeichen|register\s+entry|web\s+form|online\s+form|"
+    r"\u03bc\u03b7\u03c4\u03c1\u03ce\u03bf\u03c5|s\u1ed1)"
 )
 _WEAK_CASE_KW = (
     r"(?:case|file|matter|application|applications|appeal|petition|request|record|report|"
@@ -358,7 +364,7 @@ _CITY_AFTER = re.compile(r"[ \t\u00a0]+[A-Z\u00c0-\u00de]")
 # words after which a code is a product, a standard, a place or a part of a document (a form
 # is a document, but an "incident form" or "claim form" numbers a case)
 _NOT_CODE_BEFORE = re.compile(
-    r"(?i)(?<!\w)(?:(?<!incident\s)(?<!claim\s)(?<!report\s)form|model|modell|type|typ|version|release|standard|norm|directive|"
+    r"(?i)(?<!\w)(?:(?<!incident\s)(?<!claim\s)(?<!report\s)(?<!web\s)(?<!online\s)form|model|modell|type|typ|version|release|standard|norm|directive|"
     r"regulation|article|art|flight|route|bus|train|road|highway|motorway|page|pages|pp|fig|"
     r"figure|table|annex|appendix|schedule|section|chapter|paragraph|step|phase|room|gate|"
     r"platform|seat|aircraft|boeing|airbus|engine|processor|cpu|gpu|chip|part|sku|item|"

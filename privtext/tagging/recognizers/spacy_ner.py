@@ -199,7 +199,7 @@ _ORG_HEADWORDS = frozenset(
     }
 )  # fmt: skip
 _LOGIN_SHAPE = re.compile(r"[a-z][a-z0-9]*(?:[._][a-z0-9]+)+")
-_CODE_WITH_YEAR = re.compile(r"[A-Z]{2,6}[\-/](?:[A-Z0-9]+[\-/])?(?:19|20)[0-9]{2}[\-/][0-9]{2,6}")
+_CODE_WITH_YEAR = re.compile(r"[A-Z]{2,6}[\-/](?:[A-Z0-9]+[\-/])?(?:19|20)[0-9]{2}[\-/][0-9]{2,8}")
 _BARE_INITIAL_NAME = re.compile(r"[A-Z][ \t][A-Z][a-z'\u2019\-]+(?:[ \t][A-Z][a-z'\u2019\-]+)?")
 _INITIALS = re.compile(r"^(?:[A-Z][a-z]?\.){1,3}(?:\s?[A-Z][\w\-]+)?$")
 _HEADING_LINE = re.compile(r"^[^a-z]*$")
@@ -292,6 +292,8 @@ _TITLE_BEFORE = re.compile(
 
 
 _NUMBER_WORD = re.compile(r"(?<![\w])[0-9]+(?![\w])")
+# a year and a number of three or more digits that is no month ("2025/0417", "4417/1955")
+_YEAR_AND_NUMBER = re.compile(r"(?:19|20)[0-9]{2}/[0-9]{3,}|[0-9]{3,}/(?:19|20)[0-9]{2}")
 
 
 def _common_words_only(surface: str) -> bool:
@@ -907,8 +909,10 @@ def refine(text: str, start: int, end: int, etype: str) -> str | None:
     """
     surface = text[start:end]
     if etype == "DATE":
-        if _CODE_WITH_YEAR.fullmatch(surface):
-            return None  # "FCS-2024-0912", "INV/2025/011": a reference with a year inside
+        if _CODE_WITH_YEAR.fullmatch(surface) or _YEAR_AND_NUMBER.fullmatch(surface):
+            # "FCS-2024-0912", "INV/2025/011": a reference with a year inside; "1968/4417",
+            # "2025/0417": a year and a number that is no month
+            return None
         return etype if _date_is_identifying(surface) else None
     if (
         etype in ("ORGANIZATION", "LOCATION")

@@ -733,3 +733,18 @@ def test_identifiers_and_plates_in_other_languages(text, expected, spans_of):
 
 def test_a_british_plate_shape_needs_a_text_about_vehicles(spans_of):
     assert spans_of(A, "Our study codes AB12 CDE and XY34 ZZZ were merged.", THRESHOLD) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Thank you for your complaint (web form WF-25-330417, sent from", "WF-25-330417"),
+        ("BESLUT · Dnr NTH 2025/0417 · 2025-03-12", "NTH 2025/0417"),
+        ("Unser Zeichen: BR-2025/0317 · Ihr Zeichen: Prov-88/2024\n", "Prov-88/2024"),
+        ("(register entry 1968/4417); your", "1968/4417"),
+        ("από το Βρεφοκομείο Αθηνών, αρ. μητρώου 4417/1955. Birth", "4417/1955"),
+        ("vụ án hình sự số 88/QĐ-CSMT ngày 15 tháng 2", "88/QĐ-CSMT"),
+    ],
+)
+def test_case_numbers_after_file_marks_in_more_languages(text, expected, spans_of):
+    assert ("CASE_NUMBER", expected) in spans_of(C, text, THRESHOLD)

@@ -948,3 +948,11 @@ def test_a_person_guess_ends_before_a_number(full_tagger):
     text = "Jag är 26 år och mitt uppehållstillstånd gäller till maj."
     got = [(s.entity_type, text[s.start : s.end]) for s in full_tagger.tag_batch([text])[0]]
     assert ("AGE", "26 år") in got
+
+
+def test_a_reference_read_as_a_date_by_the_model_is_no_date():
+    from privtext.tagging.recognizers.spacy_ner import refine
+
+    for surface in ("WW-2024-1220931", "1968/4417", "2025/0417"):
+        assert refine(surface, 0, len(surface), "DATE") is None
+    assert refine("2024/03", 0, 7, "DATE") == "DATE"
