@@ -258,8 +258,12 @@ _HOUSE_NUM = (
 _TRAIL_NUM = (
     r"(?:(?:n[\u00ba\u00b0o]|N[\u00ba\u00b0o]|No|NO|no|Nr|nr)[ \t]*[.:]?[ \t]*|#[ \t]?)?"
     rf"{_NOT_YEAR}"
-    r"[0-9]{1,4}[A-Za-z]?(?:[ \t]*[\-/][ \t]*[0-9]{1,4}[a-zA-Z]?)?"
-    r"(?:[ \t]+(?:bis|ter|quater)(?![\w])|-(?:I{1,3}|IV|V|hs|hg|huis|[A-Za-z])(?![\w]))?"
+    # (never a date: "Ngata 16/08/1991" is a name and a date of birth)
+    r"(?!(?:0?[1-9]|[12][0-9]|3[01])[/.\-](?:0?[1-9]|1[0-2])[/.\-](?:[0-9]{4}|[0-9]{2})(?![0-9]))"
+    r"[0-9]{1,4}[A-Za-z]?(?:[ \t]*[\-/][ \t]*[0-9]{1,4}[a-zA-Z]?){0,2}"
+    r"(?:[ \t]+(?:bis|ter|quater)(?![\w])|-(?:I{1,3}|IV|V|hs|hg|huis|[A-Za-z])(?![\w])"
+    # a Scandinavian entrance letter: "Storgatan 22 B, 752 31 Uppsala", "Vallgatan 12 C lgh"
+    r"|[ \t][A-H](?=,|[ \t]+lgh(?![\w])|[ \t]*\n))?"
 )
 _LINKERS = (
     r"(?:(?:de|du|des|de[ \t]+la|de[ \t]+l'|d'|del|de[ \t]+los|de[ \t]+las|della|delle|dei|"
@@ -277,7 +281,8 @@ _ROMANCE_TYPES = (
     r"(?:(?<=in )|(?<=: )|(?<=, )|(?<=\n)|(?<=^))via|viale|piazza|corso|vicolo|"
     r"Calea|Bulevardul|Ulica|Aleja|Ulitsa|Prospekt|Vulytsia|Vulitsa|ulica|aleja|[Pp]lac|"
     r"[Oo]siedle|[Rr]ondo|[Bb]orgo|Heol|Ffordd|Stryd|L\u00f4n|Rhodfa|Cilgant|Sr\u00e0id|"
-    r"Sr\u00e1id|B\u00f3thar|Jalan|Jir\u00f3n|calle|avenida|Rehov|Rechov|Derech|Sderot)"
+    r"Sr\u00e1id|B\u00f3thar|Jalan|Jir\u00f3n|calle|avenida|Rehov|Rechov|Derech|Sderot|Pasaje|"
+    r"pasaje|[Οο]\u03b4\u03cc\u03c2|[Οο]\u03b4\u03cc|[Οο]\u03b4\u03bf\u03cd)"
 )
 # Lower-case or capitalized street abbreviations: "ul. Długa", "str. Mihai Eminescu",
 # "vul. Shevchenka", "al. Jerozolimskie", "av. Paulista", "bd. Unirii".
@@ -311,7 +316,8 @@ _UNIT_WORDS = (
     r"stiege|etage|Wohnung|Whg|Piano|piano|Studio|bus|Bus|Dpto|dpto|Depto|depto|Apto|apto|"
     # Spanish towers and offices, Vietnamese wards and districts ("Torre 2, Oficina 1104",
     # "Phường 2, Quận 5")
-    r"Torre|Oficina|Of|Local|Bloque|Portal|Ph\u01b0\u1eddng|Qu\u1eadn|Huy\u1ec7n|X\u00e3)\.?"
+    r"Torre|Oficina|Of|Local|Bloque|Portal|Ph\u01b0\u1eddng|Qu\u1eadn|Huy\u1ec7n|X\u00e3|lgh|"
+    r"b\u00e2t|B\u00e2t|b\u00e2timent|B\u00e2timent)\.?"
     r"|(?:m|lok|kv|bl|sc|et|ap|app|apt)\.)"
 )
 _SIDE = (
@@ -506,6 +512,25 @@ _CORE_PATTERNS.append(
         r"[A-Z][a-z]+(?:-[a-z]+)?-(?:ro|daero|gil)(?:[ \t]+[0-9]{1,4}(?:beon-?gil|-gil))?"
         r"(?:[ \t]+[0-9]{1,4}(?:-[0-9]{1,4})?)?(?:,[ \t]*[A-Z][a-z]+-(?:gu|dong|si|gun|eup|myeon))*"
         r"(?![\w\-])",
+    )
+)
+# Korean, Chinese, Hebrew and Thai addresses in their own scripts: "서울특별시 마포구 월드컵북로 41,
+# 1203호"; "新界元朗公園北路41號2樓", "九龍觀塘秀茂坪邨秀明樓23樓2314室"; "רחוב הרצל 41 דירה 7, חיפה
+# 3303322"; "41 หมู่ 7 ตำบลโพนงาม อำเภอสิรินธร จังหวัดอุบลราชธานี 34350"
+_CORE_PATTERNS.append(
+    (
+        "script_address",
+        r"(?<![\uac00-\ud7af])(?:[\uac00-\ud7af]{1,8}(?:특별시|광역시|특별자치시|특별자치도|도|시)"
+        r"[ \t]+)?(?:[\uac00-\ud7af]{1,6}(?:구|군|시)[ \t]+)?[\uac00-\ud7af0-9]{1,12}(?:로|길)"
+        r"[ \t]*[0-9]{1,4}(?:-[0-9]{1,4})?(?:,?[ \t]*[0-9]{1,5}(?:호|층))*"
+        r"|(?<![\u4e00-\u9fff])[\u4e00-\u9fff]{2,16}(?:路|道|街|巷|邨|村|里|樓|大廈|大厦)"
+        r"[0-9]{1,5}(?:號|号|樓|楼)(?:[0-9]{1,5}(?:樓|楼|F|室|號|号))*"
+        r"|(?:רחוב|רח'|שדרות|שד')[ \t]+[\u05d0-\u05ea'\-]{2,20}(?:[ \t][\u05d0-\u05ea'\-]{2,20})?"
+        r"[ \t]+[0-9]{1,4}(?:[ \t]+דירה[ \t]+[0-9]{1,4})?"
+        r"(?:,[ \t]*[\u05d0-\u05ea'\-]{2,20}(?:[ \t][\u05d0-\u05ea'\-]{2,20})?"
+        r"(?:[ \t]+[0-9]{5,7})?)?"
+        r"|[0-9]{1,4}(?:/[0-9]{1,4})?[ \t]+หมู่(?:ที่)?[ \t]*[0-9]{1,2}"
+        r"(?:[ \t]+(?:ตำบล|ต\.|อำเภอ|อ\.|จังหวัด|จ\.|แขวง|เขต)[\u0e01-\u0e4e]+)*(?:[ \t]+[0-9]{5})?",
     )
 )
 # Vietnam: the house number first, then the street's name, then its ward or district ("45/12
@@ -887,6 +912,10 @@ _ADDRESS_LABEL_RX = _PRESCAN.compile(
     r"domicilio)[ \t]*/[ \t]*)?"
     r"(?:address|addr\.)(?:[ \t]+\([^)\n]{1,30}\))?[ \t]*[:\uff1a][ \t]*"
 )
+_FIELD_WORD_LINE_RX = re.compile(
+    r"(?i)(?:dob|d\.o\.b\.?|date of birth|born|tel|phone|mobile|mob|email|e-mail|fax|ni|nhs)"
+    r"(?:[ \t]+(?:no|number))?\.?[ \t]+[0-9+(]"
+)
 _FIELD_LABEL_RX = re.compile(r"[ \t]*[\w(][\w .'/()&\-]{0,30}[:\uff1a](?:[ \t]|$)")
 _INLINE_FIELD_RX = re.compile(
     r"(?i)(?:[ \t]{2,}|[ \t]*[|;\u00b7][ \t]*|[ \t]+)(?:tel|phone|mobile|mob|cell|email|e-mail|"
@@ -1061,6 +1090,8 @@ class StreetAddressRecognizer(Recognizer):
         if not first:
             if _FIELD_LABEL_RX.match(line) or not (body[0].isupper() or body[0].isdigit()):
                 return False
+            if _FIELD_WORD_LINE_RX.match(body):
+                return False  # "DOB 16/08/1991", "Tel 0161 ...": the next field, without a colon
             if len(body.split()) > 8 or body.endswith(("?", "!")):
                 return False
         digits = sum(ch.isdigit() for ch in body)

@@ -710,3 +710,32 @@ def test_units_lower_case_via_and_vietnamese_wards(text, expected, spans_of):
 def test_lower_case_via_in_english_is_no_street(spans_of):
     text = "paid via GCash 0917 845 2261, sent via DHL waybill 4829 1170 55"
     assert [t for ty, t in spans_of(R, text) if ty == "STREET_ADDRESS"] == []
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("주소: 서울특별시 마포구 월드컵북로 41, 1203호\n",
+         "서울특별시 마포구 월드컵북로 41, 1203호"),
+        ("Consignee: 黃德偉，新界元朗公園北路41號2樓。", "新界元朗公園北路41號2樓"),
+        ("地址：九龍觀塘秀茂坪邨秀明樓23樓2314室\n", "九龍觀塘秀茂坪邨秀明樓23樓2314室"),
+        ("כתובת רחוב הרצל 41 דירה 7, חיפה 3303322.", "רחוב הרצל 41 דירה 7, חיפה 3303322"),
+        ("ที่อยู่ 41 หมู่ 7 ตำบลโพนงาม อำเภอสิรินธร จังหวัดอุบลราชธานี 34350 โทร",
+         "41 หมู่ 7 ตำบลโพนงาม อำเภอสิรินธร จังหวัดอุบลราชธานี 34350"),
+        ("Adress: Storgatan 22 B, 752 31 Uppsala", "Storgatan 22 B, 752 31 Uppsala"),
+        ("Sandleitengasse 41/7/12, 1160 Wien", "Sandleitengasse 41/7/12, 1160 Wien"),
+        ("14 allée des Tilleuls, bât. C, 93300 Aubervilliers",
+         "14 allée des Tilleuls, bât. C, 93300 Aubervilliers"),
+        ("στην οδό Αρκαδίου 41, 74100 Ρέθυμνο", "οδό Αρκαδίου 41, 74100 Ρέθυμνο"),
+    ],
+)  # fmt: skip
+def test_addresses_in_other_scripts_and_layouts(text, expected, spans_of):
+    assert ("STREET_ADDRESS", expected) in spans_of(R, text)
+
+
+def test_a_labelled_address_block_stops_at_the_next_field_and_a_date_is_no_house_number(
+    spans_of,
+):
+    text = "Address: Flat 4B, 22 Cheetham Hill Road\nDOB 16/08/1991"
+    assert {t for ty, t in spans_of(R, text)} == {"Flat 4B, 22 Cheetham Hill Road"}
+    assert spans_of(R, "14:04 Customer: Mitchell Ngata 16/08/1991\n") == []
