@@ -550,7 +550,7 @@ _CORE_PATTERNS.append(
 _CORE_PATTERNS.append(
     (
         "before_postcode",
-        rf"(?<![\w\-])(?!{_NOT_STREET_WORDS})[{_UP}][{_LOW}]{{2,}}"
+        rf"(?<![\w\-])(?=[{_UP}][{_LOW}])(?!{_NOT_STREET_WORDS})[{_UP}][{_LOW}]{{2,}}"
         rf"(?:[ \t]+[{_UP}][{_LOW}]{{2,}}){{0,2}}[ \t]+{_TRAIL_NUM}"
         r"(?=,?[ \t]*(?:\r?\n[ \t]*)?(?:[0-9]{3}[ \t][0-9]{2}|[0-9]{2}-[0-9]{3}|"
         rf"[1-9][0-9]{{3}}[ \t]?[A-Z]{{2}}|[0-9]{{4,5}})[ \t]+[{_UP}][{_LOW}])",

@@ -231,12 +231,11 @@ _PATTERNS: list[tuple[str, str, float]] = [
     (
         "script_age",
         r"(?P<p30>(?<![0-9])[0-9]{1,3}(?:歳|歲|岁|세)"
-        r"|(?<=อายุ )[0-9]{1,3}(?:[ \t]?ปี)?"
-        r"|(?<=ዕድሜ )[0-9]{1,3}"
-        r"|(?<![0-9])[0-9]{1,3}[ \t](?:वर्ष|साल)(?=[ \t](?:के|की|का))"
+        r"|(?<![0-9])[0-9]{1,3}[ \t](?:वर्ष|साल)(?=[ \t](?:के|की|का)))"
+        r"|อายุ[ \t](?P<p31>[0-9]{1,3}(?:[ \t]?ปี)?)|ዕድሜ[ \t](?P<p32>[0-9]{1,3})"
         # ... and Romanian and Italian appositions: "Andrei Dobre, de 24 de ani,", "«Volpino», di
         # anni 38,"
-        r"|(?<=,[ \t]de[ \t])[0-9]{1,3}[ \t]+de[ \t]+ani|(?<=di[ \t]anni[ \t])[0-9]{1,3})",
+        r"|,[ \t]de[ \t](?P<p33>[0-9]{1,3}[ \t]+de[ \t]+ani)|di[ \t]anni[ \t](?P<p34>[0-9]{1,3})",
         0.8,
     ),
     # an age after a person's relation in brackets: "Mr Abdul Karim Chowdhury (son), 44, taxi
@@ -282,7 +281,6 @@ _ENT = {
     "intl_apposition": "p24",
     "age_word": "p25",
     "relation_age": "p26",
-    "script_age": "p30",
 }
 _NUMBER = re.compile(r"[0-9]+")
 # Nouns whose "de/di N años|ans|anni" is a duration, not an age.
@@ -420,6 +418,8 @@ class AgeRecognizer(Recognizer):
                 grp = "p20" if m.start("p20") >= 0 else "p21"
             elif kind == "ordinal_age":
                 grp = "p15" if m.start("p15") >= 0 else "p16"
+            elif kind == "script_age":
+                grp = next(g for g in ("p30", "p31", "p32", "p33", "p34") if m.start(g) >= 0)
             elif kind == "intl_have":
                 grp = next(g for g in ("p27", "p28", "p29") if m.start(g) >= 0)
             elif kind == "dob_age":
