@@ -44,6 +44,20 @@ _NATIONALITY_CUE_RX = _PRESCAN.compile(
     r"(?i:citoyen(?:ne)?|cittadin[ao]|ciudadan[oa]|cidadã|cidadão|obywatel(?:ka)?))"
     r"[ \t]+(?P<value>[^\W\d_][^\W\d_\-]{3,})(?![\w\-])"
 )
+# ... in scripts and languages that write the label first: "国籍：ベトナム", "quốc tịch: Việt
+# Nam", "สัญชาติไทย", "гражданство: Россия"; and the adjective before "citizen" in Swedish and
+# Danish: "iransk medborgare"
+_SCRIPT_NATIONALITY_RX = _PRESCAN.compile(
+    r"(?:\u56fd\u7c4d|\u570b\u7c4d|qu\u1ed1c[ \t]+t\u1ecbch|"
+    r"\u0e2a\u0e31\u0e0d\u0e0a\u0e32\u0e15\u0e34|"
+    r"(?i:\u0433\u0440\u0430\u0436\u0434\u0430\u043d\u0441\u0442\u0432\u043e|"
+    r"\u0433\u0440\u043e\u043c\u0430\u0434\u044f\u043d\u0441\u0442\u0432\u043e|nationalitet))"
+    r"(?:[ \t]+(?i:nationality|citizenship))?[ \t]*[:\uff1a]?[ \t]*"  # "国籍 Nationality: 日本"
+    r"(?P<value>[\u0e01-\u0e4e]{2,12}"
+    r"|[^\W\d_][^\W\d_\u0e00-\u0e7f]*(?:[ \t][A-Z\u0110][^\W\d_]*)?)"
+    r"|(?<![\w\-])(?P<value2>[a-z\u00e5\u00e4\u00f6\u00e6\u00f8]{4,}sk[ae]?)[ \t]+"
+    r"(?:medborgare|statsborger|statsborgare)(?![\w])"
+)
 # Words one of which a text must hold for the label or cue patterns to be tried (speed only)
 _LABEL_HINTS = ("religio", "faith", "ethnic", "race", "denomination")
 _CUE_HINTS = (
@@ -109,6 +123,10 @@ def groups_in_group_slots(text: str, spans: list[Span]) -> list[Span]:
         if value.lower() in _NOT_NATIONALITIES:
             continue
         _place(out, m.start("value"), m.end("value"))
+        changed = True
+    for m in _SCRIPT_NATIONALITY_RX.finditer(text):
+        g = "value" if m.start("value") >= 0 else "value2"
+        _place(out, m.start(g), m.end(g))
         changed = True
     for m in _WORD_RX.finditer(text):
         groups = [s for s in out if s.entity_type == "NATIONALITY"]

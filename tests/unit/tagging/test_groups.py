@@ -91,3 +91,20 @@ def test_christian_before_another_noun_stays_a_person():
     assert ("Christian", "PERSON") in _run(text, [("Christian", "PERSON")])
     text = "Christian Dior staff were there"
     assert ("Christian", "PERSON") in _run(text, [("Christian", "PERSON")])
+
+
+@pytest.mark.parametrize(
+    ("text", "group"),
+    [
+        ("対象学生：グエン、22歳、国籍 ベトナム、学籍番号 S24-07398", "ベトナム"),
+        ("旅券番号 Passport no.: TK4471862\n国籍 Nationality: 日本 (JAPAN)\n", "日本"),
+        ("dân tộc: Kinh; quốc tịch: Việt Nam\nNghề nghiệp: lái xe taxi", "Việt Nam"),
+        ("อายุ 46 ปี สัญชาติไทย เลขประจำตัว", "ไทย"),
+        ("personnummer 19990817-4172, iransk medborgare\nAdress", "iransk"),
+    ],
+)
+def test_nationality_fields_in_other_scripts_and_swedish_citizens(text, group):
+    from privtext.tagging.groups import groups_in_group_slots
+
+    got = groups_in_group_slots(text, [])
+    assert [text[s.start : s.end] for s in got if s.entity_type == "NATIONALITY"] == [group]
