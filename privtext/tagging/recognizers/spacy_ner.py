@@ -291,6 +291,12 @@ _TITLE_BEFORE = re.compile(
 )
 
 
+def _known_place(name: str) -> bool:
+    from privtext.tagging.place_slots import known_place  # (imports this module's package)
+
+    return known_place(name)
+
+
 _NUMBER_WORD = re.compile(r"(?<![\w])[0-9]+(?![\w])")
 # a year and a number of three or more digits that is no month ("2025/0417", "4417/1955")
 _YEAR_AND_NUMBER = re.compile(r"(?:19|20)[0-9]{2}/[0-9]{3,}|[0-9]{3,}/(?:19|20)[0-9]{2}")
@@ -1311,6 +1317,13 @@ class SpacyNerRecognizer(BatchRecognizer):
                     m2 = _TRAILING_POSSESSIVE.search(rel)
                     if m2 and len(rel) - m2.start() <= 2 and etype != "NATIONALITY":
                         end = start + m2.start()
+                if etype == "PERSON" and " of " in text[start:end]:
+                    # "Bríd Ó Briain of Tuam": the person, then the place she is of
+                    head, _of, tail = text[start:end].rpartition(" of ")
+                    if head.strip() and _known_place(tail):
+                        place_start = end - len(tail)
+                        spans.append(Span(place_start, end, "LOCATION", score, self.name))
+                        end = start + len(head)
                 versus = _VERSUS.search(text, start, end)
                 if versus is not None and etype in ("PERSON", "ORGANIZATION"):
                     end = versus.start()  # "CRĂCIUN v. ROMANIA": the party before "v."

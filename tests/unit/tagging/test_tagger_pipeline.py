@@ -956,3 +956,12 @@ def test_a_reference_read_as_a_date_by_the_model_is_no_date():
     for surface in ("WW-2024-1220931", "1968/4417", "2025/0417"):
         assert refine(surface, 0, len(surface), "DATE") is None
     assert refine("2024/03", 0, 7, "DATE") == "DATE"
+
+
+def test_a_person_of_a_known_place_is_split_and_cities_by_their_own_names(full_tagger):
+    text = "Your adoptive parents, Séamus and Bríd Ó Briain of Tuam, are recorded as farmers."
+    got = [(s.entity_type, text[s.start : s.end]) for s in full_tagger.tag_batch([text])[0]]
+    assert ("LOCATION", "Tuam") in got and not any("of Tuam" in t for _e, t in got)
+    text = "De zitting vond plaats op 21 november 2024 in Den Haag. Reto woont in Ginevra."
+    got = [(s.entity_type, text[s.start : s.end]) for s in full_tagger.tag_batch([text])[0]]
+    assert ("LOCATION", "Den Haag") in got and ("LOCATION", "Ginevra") in got
