@@ -52,7 +52,8 @@ _ZH_SURNAMES = frozenset(
 _KANA_HONORIFIC = re.compile(r"(?<![\u30a0-\u30ff])(?P<ent>[\u30a1-\u30fa\u30fc]{2,8})(?:さん|様)")
 # A Han or katakana name and its romanised form in brackets
 _ROMANISED_AFTER = re.compile(
-    rf"(?<![{_HAN}{_KANA}])(?P<ent>[{_HAN}]{{2,4}}|[\u30a1-\u30fa\u30fc]{{2,8}}"
+    rf"(?<![{_HAN}{_KANA}{_HANGUL}])(?P<ent>[{_HAN}]{{2,4}}|[{_HANGUL}]{{2,4}}|"
+    r"[\u30a1-\u30fa\u30fc]{2,8}"
     r"(?:[\u30fb\uff65][\u30a1-\u30fa\u30fc]{1,8}){1,3})"
     r"[ \t]*[(\uff08][ \t]*(?P<latin>(?:[A-Z][a-z]+|[A-Z]{2,})(?:[ \t\-](?:[A-Z][a-z]+|[A-Z]{2,}|"
     r"[a-z]{2,}(?=[)\uff09]))){1,3})[ \t]*[)\uff09]"
@@ -92,7 +93,7 @@ _EL_NAME = re.compile(
     r"(?<![\w])(?P<ent>[\u0391-\u03a9\u0386\u0388-\u038f][\u03ac-\u03ce]{2,15}[ \t]"
     r"[\u0391-\u03a9\u0386\u0388-\u038f][\u03ac-\u03ce]{1,20}"
     r"(?:ίδης|ίδη|ίδου|άδης|άδη|άδου|όπουλος|όπουλου|όπουλο|οπούλου|άκης|άκη|άκου|ιώτης|ιώτη|"
-    r"ιώτου|άτος|άτου|έλλης|έλλη|ογλου|όγλου|άκος|ούδης|ούδη))(?![\w])"
+    r"ιώτου|άτος|άτου|έλλης|έλλη|ογλου|όγλου|άκος|ούδης|ούδη|όπουλε))(?![\w])"
 )
 # Arabic and Persian: a kinship word with "my", a courtesy title or "I am" before a name; a
 # second word is taken when it is a family name with the article ("خالد الحموي")
@@ -116,6 +117,29 @@ _RU_KIN_NAME = re.compile(
     r"дружина|дружини|син|сина|донька|доньки|мама|мамы|папа|папы),?[ \t]+"
     r"(?P<ent>[А-ЯЁІЇЄҐ][а-яёіїєґ'\u2019]{2,}(?:[ \t][А-ЯЁІЇЄҐ][а-яёіїєґ'\u2019]{2,})?)"
     r"(?![\w\-])"
+)
+# Russian, Ukrainian and Bulgarian: a title or rank before a capitalised name ("пане Ігоре",
+# "Капітан Бондар"); a given name and a surname with a Slavic surname's ending ("Мария Колева",
+# "Ольга Бондаренко"); a surname and initials ("Ержановым Б. К.")
+_CYR_UP = "А-ЯЁІЇЄҐ"
+_CYR_LOW = "а-яёіїєґ'\u2019"
+_RU_TITLE_NAME = re.compile(
+    r"(?<![\w\-])(?:пане|пані|пан|господин|господина|госпожа|госпоже|"
+    r"(?i:капітан|капитан|майор|лейтенант|сержант|полковник|подполковник|генерал|старшина))"
+    rf"[ \t]+(?P<ent>[{_CYR_UP}][{_CYR_LOW}]{{2,}})(?![\w\-])"
+)
+_RU_FULL_NAME = re.compile(
+    rf"(?<![\w\-])(?P<ent>[{_CYR_UP}][{_CYR_LOW}]{{2,}}[ \t][{_CYR_UP}][{_CYR_LOW}]*"
+    r"(?:ова|ева|ёва|ов|ев|ёв|ина|ин|ская|ский|цкая|цкий|енко|ук|юк|чук|ян|дзе|швили))"
+    rf"(?![\w\-])(?![ \t][{_CYR_UP}])"
+    rf"|(?<![\w\-])(?P<ini>[{_CYR_UP}][{_CYR_LOW}]{{2,}}[ \t][{_CYR_UP}]\.[ \t]?[{_CYR_UP}]\.)"
+)
+_CYR_WORD_BEFORE = re.compile(rf"[{_CYR_UP}][{_CYR_LOW}]+[ \t]\Z")
+# first words of streets, squares, places and bodies named after a person ("Улица Пушкина")
+_RU_NOT_GIVEN = frozenset(
+    "улица ул проспект площадь переулок бульвар город село станция район область вулиця "
+    "площа провулок місто село станція район область музей театр университет институт "
+    "школа больница лицей гимназия завод фонд банк компания".split()
 )
 # Vietnamese: a kinship or courtesy word before a capitalised name ("anh Tư", "bà Nguyễn Thị
 # Lan", "thầy Tanaka")
@@ -196,7 +220,7 @@ def names_in_other_scripts(text: str) -> list[tuple[int, int]]:
         The names' character ranges, in no particular order (they may overlap).
     """
     found: list[tuple[int, int]] = []
-    if _ANY_HAN_KANA.search(text) is not None:
+    if _ANY_HAN_KANA.search(text) is not None or _ANY_HANGUL.search(text) is not None:
         for m in _CJK_HONORIFIC.finditer(text):
             g = "ent" if m.group("ent") else "ja"
             if not any(c in _NOT_HAN_NAME_START for c in m.group(g)):
@@ -244,6 +268,16 @@ def names_in_other_scripts(text: str) -> list[tuple[int, int]]:
             found.append(m.span("ent"))
     if _ANY_CYRILLIC.search(text) is not None:
         found.extend(m.span("ent") for m in _RU_KIN_NAME.finditer(text))
+        for m in _RU_FULL_NAME.finditer(text):
+            g = "ent" if m.start("ent") >= 0 else "ini"
+            if m.group(g).split()[0].lower() in _RU_NOT_GIVEN or _CYR_WORD_BEFORE.search(
+                text, max(0, m.start(g) - 30), m.start(g)
+            ):
+                continue  # a street's name, or two words of a longer name ("... Ержан Бакытович")
+            found.append(m.span(g))
+        for m in _RU_TITLE_NAME.finditer(text):
+            if not m.group("ent").endswith(("ево", "ово", "ино", "ское", "цкое")):
+                found.append(m.span("ent"))  # (not "Капитан Андреево", a border crossing)
     if _VI_LETTER.search(text) is not None:
         found.extend(m.span("ent") for m in _VI_NAME.finditer(text))
     if "an" in text and _POLISH_LETTER.search(text) is not None:  # (not "a pan Asian")

@@ -340,7 +340,7 @@ _SCRIPT_CHARS = (
 )  # Greek, Cyrillic, Armenian, Hebrew, Arabic, Devanagari, Bengali, Tamil, Malayalam, Thai,
 # Georgian, Ethiopic, kana, Han, Hangul
 _NATIVE_SCRIPT_NAME = _PRESCAN.compile(
-    rf"{_NAME_TOKEN}(?:[ \t]{_NAME_TOKEN}){{1,3}}[ \t]*\("
+    rf"(?P<latin>{_NAME_TOKEN}(?:[ \t]{_NAME_TOKEN}){{1,3}})[ \t]*\("
     rf"(?P<ent>[{_SCRIPT_CHARS}][{_SCRIPT_CHARS}\u0300-\u036f\u064b-\u065f\u0900-\u097f]*"
     rf"(?:[ \t][{_SCRIPT_CHARS}][{_SCRIPT_CHARS}\u0300-\u036f\u064b-\u065f]*){{0,4}})"
     r"(?:\)|,[ \t])"  # "Han Sung-ho (한성호, chair)"
@@ -1025,7 +1025,13 @@ class PersonCueRecognizer(Recognizer):
             if all(p in gaz.given for p in words[0].split("-")):  # not "Talent Ops"
                 self._add(out, text, m.start("ent"), m.end("ent"), self.NOTE_SCORE)
         for m in _NATIVE_SCRIPT_NAME.finditer(text) if "(" in text else ():
+            latin = m.group("latin")
+            if any(w in _ORG_WORDS or w in _ORG_HEADS for w in latin.split()):
+                continue  # "Seoul Central District Court (서울중앙지방법원)": a body's name
             out.append(Span(m.start("ent"), m.end("ent"), "PERSON", self.NOTE_SCORE, self.name))
+            if not self._place_or_org(latin):
+                # "I, Soo-min Han (한수민), certify": the name the script spells is a person too
+                self._add(out, text, m.start("latin"), m.end("latin"), self.FIELD_SCORE)
         if _ANY_CJK.search(text) is not None:
             for m in _CJK_AFTER_NAME.finditer(text):
                 out.append(Span(m.start("ent"), m.end("ent"), "PERSON", self.NOTE_SCORE, self.name))

@@ -614,3 +614,10 @@ def test_nicknames_thanks_and_greetings_in_other_languages(spans_of, text, expec
 
 def test_a_thanked_common_word_is_no_name(spans_of):
     assert spans_of(R, "Got it, thanks, Everyone! See you.") == []
+
+
+def test_a_latin_name_before_its_native_script_form_but_no_body(spans_of):
+    text = "I, Soo-min Han (한수민), certify. Seoul Central District Court (서울중앙지방법원)."
+    got = spans_of(R, text)
+    assert ("PERSON", "Soo-min Han") in got and ("PERSON", "한수민") in got
+    assert not any(t in ("서울중앙지방법원", "Seoul Central District Court") for _e, t in got)

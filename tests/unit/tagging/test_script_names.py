@@ -45,6 +45,12 @@ def _names(text: str) -> set[str]:
         # Russian kinship word, Vietnamese courtesy word
         ("Это машина мужа, Бориса, он инженер.", {"Бориса"}),
         ("Thắng khai được anh Tư và thầy Tanaka.", {"Tư", "Tanaka"}),
+        # Hangul with its romanised form; Cyrillic titles, full names and initials; Greek vocative
+        ("named the beneficiary as 최민준 (CHOI MINJUN), the", {"최민준", "CHOI MINJUN"}),
+        ("Добрий день, пане Ігоре. Капітан Бондар, ім'я не знаю.", {"Ігоре", "Бондар"}),
+        ("изготвена от Мария Колева, спедитор", {"Мария Колева"}),
+        ("сообщения переданы добровольно Ержановым Б. К. 14.03", {"Ержановым Б. К."}),
+        ("Ελένη Κ.: Κύριε Παπαδόπουλε, βλέπω", {"Παπαδόπουλε"}),
     ],
 )  # fmt: skip
 def test_names_in_other_scripts_are_found(text, expected):
@@ -66,6 +72,8 @@ def test_names_in_other_scripts_are_found(text, expected):
         "pan Dyrektor, Pan Am flew, a pan Asian",  # a title, an airline, English
         "أنا مريضة. زوجتي مريضة.",  # "I am ill", "my wife is ill"
         "Moro em São Paulo com a avó.",  # Portuguese "em" is no Vietnamese "em"
+        "Сейткалиев Ержан Бакытович прибыл",  # two words of a longer name: its own rule's
+        "На Капитан Андреево съм, улица Пушкина",  # a border crossing, a street
     ],
 )
 def test_cues_without_a_name_are_left_alone(text):
