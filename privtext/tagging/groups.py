@@ -58,6 +58,31 @@ _SCRIPT_NATIONALITY_RX = _PRESCAN.compile(
     r"|(?<![\w\-])(?P<value2>[a-z\u00e5\u00e4\u00f6\u00e6\u00f8]{4,}sk[ae]?)[ \t]+"
     r"(?:medborgare|statsborger|statsborgare)(?![\w])"
 )
+
+
+def _romance_forms() -> list[str]:
+    from importlib import resources
+
+    raw = resources.files("privtext.data").joinpath("nationalities_romance.txt")
+    words = {w.strip() for w in raw.read_text(encoding="utf-8").splitlines()}
+    return sorted((w for w in words if w and not w.startswith("#")), key=lambda w: (-len(w), w))
+
+
+_ROMANCE = "|".join(re.escape(w) for w in _romance_forms())
+# ... in Spanish, Portuguese, French and Italian, after a copula or a plural noun for people:
+# "Sou brasileira", "Ela é cabo-verdiana", "familias ecuatorianas"; and next to another
+# nationality in a list: "ecuatorianas, rumanas y españolas"
+_ROMANCE_CUE_RX = _PRESCAN.compile(
+    r"(?<![\w\-])(?:(?i:soy|eres|es|somos|son|era|sou|é|és|são|sono|sei|è|siamo|sont|suis|"
+    r"est|était|estaba)|familias|famílias|familles|famiglie|ciudadanos|cidadãos|citoyens|"
+    r"cittadini|vecinos|vecinas|vizinhos|voisins|trabajadores|trabalhadores|travailleurs|"
+    r"lavoratori|personas|pessoas|personnes|persone|mujeres|hombres|mulheres|homens|femmes|"
+    r"hommes|donne|uomini|niños|crianças|enfants|bambini)[ \t]+"
+    r"(?P<value>" + _ROMANCE + r")(?![\w\-])"
+)
+_ROMANCE_LIST_RX = _PRESCAN.compile(
+    r"(?:,[ \t]*|[ \t]+(?:y|e|et|ed|o|ou)[ \t]+)(?P<value>" + _ROMANCE + r")(?![\w\-])"
+)
 # Words one of which a text must hold for the label or cue patterns to be tried (speed only)
 _LABEL_HINTS = ("religio", "faith", "ethnic", "race", "denomination")
 _CUE_HINTS = (
@@ -124,6 +149,20 @@ def groups_in_group_slots(text: str, spans: list[Span]) -> list[Span]:
             continue
         _place(out, m.start("value"), m.end("value"))
         changed = True
+    for m in _ROMANCE_CUE_RX.finditer(text):
+        _place(out, m.start("value"), m.end("value"))
+        changed = True
+    for _ in range(3):  # a list grows from a nationality found: "ecuatorianas, rumanas y ..."
+        grew = False
+        for m in _ROMANCE_LIST_RX.finditer(text):
+            s0 = m.start()
+            if any(sp.entity_type == "NATIONALITY" and sp.end == s0 for sp in out) and not any(
+                sp.start == m.start("value") and sp.entity_type == "NATIONALITY" for sp in out
+            ):
+                _place(out, m.start("value"), m.end("value"))
+                grew = changed = True
+        if not grew:
+            break
     for m in _SCRIPT_NATIONALITY_RX.finditer(text):
         g = "value" if m.start("value") >= 0 else "value2"
         _place(out, m.start(g), m.end(g))

@@ -361,8 +361,10 @@ class Tagger:
         return [self._finish(text, spans) for text, spans in zip(texts, cands, strict=True)]
 
     def _finish(self, text: str, spans: list[Span]) -> list[Span]:
-        if not spans:
+        if not spans and not text.strip():
             return []
+        # (a text no recognizer tagged still goes through the passes that add spans of their
+        # own: "Los vecinos son familias ecuatorianas, rumanas y españolas.")
         if self.context:
             spans = apply_context(text, spans)
         if self.min_score > 0.0:

@@ -108,3 +108,11 @@ def test_nationality_fields_in_other_scripts_and_swedish_citizens(text, group):
 
     got = groups_in_group_slots(text, [])
     assert [text[s.start : s.end] for s in got if s.entity_type == "NATIONALITY"] == [group]
+
+
+def test_romance_nationalities_after_a_copula_a_plural_noun_or_in_a_list():
+    text = "Los vecinos son familias ecuatorianas, rumanas y españolas. Ela é cabo-verdiana."
+    got = [text[s.start : s.end] for s in groups_in_group_slots(text, [])]
+    assert got == ["ecuatorianas", "rumanas", "españolas", "cabo-verdiana"]
+    # without a cue the same words are left alone: "en français" is a language
+    assert groups_in_group_slots("Il parle en français, pas en italiano.", []) == []

@@ -965,3 +965,10 @@ def test_a_person_of_a_known_place_is_split_and_cities_by_their_own_names(full_t
     text = "De zitting vond plaats op 21 november 2024 in Den Haag. Reto woont in Ginevra."
     got = [(s.entity_type, text[s.start : s.end]) for s in full_tagger.tag_batch([text])[0]]
     assert ("LOCATION", "Den Haag") in got and ("LOCATION", "Ginevra") in got
+
+
+def test_a_text_no_recognizer_tagged_still_goes_through_the_finishing_passes(full_tagger):
+    text = "Czy muszę jechać do Holandii?"
+    got = [(s.entity_type, text[s.start : s.end]) for s in full_tagger.tag_batch([text])[0]]
+    assert got == [("LOCATION", "Holandii")]
+    assert full_tagger.tag_batch(["", "   "]) == [[], []]
