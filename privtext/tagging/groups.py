@@ -152,17 +152,13 @@ def groups_in_group_slots(text: str, spans: list[Span]) -> list[Span]:
     for m in _ROMANCE_CUE_RX.finditer(text):
         _place(out, m.start("value"), m.end("value"))
         changed = True
-    for _ in range(3):  # a list grows from a nationality found: "ecuatorianas, rumanas y ..."
-        grew = False
-        for m in _ROMANCE_LIST_RX.finditer(text):
-            s0 = m.start()
-            if any(sp.entity_type == "NATIONALITY" and sp.end == s0 for sp in out) and not any(
-                sp.start == m.start("value") and sp.entity_type == "NATIONALITY" for sp in out
-            ):
-                _place(out, m.start("value"), m.end("value"))
-                grew = changed = True
-        if not grew:
-            break
+    # a list grows rightwards from a nationality found: "ecuatorianas, rumanas y españolas"
+    ends = {sp.end for sp in out if sp.entity_type == "NATIONALITY"}
+    for m in _ROMANCE_LIST_RX.finditer(text) if ends else ():
+        if m.start() in ends:
+            _place(out, m.start("value"), m.end("value"))
+            ends.add(m.end("value"))
+            changed = True
     for m in _SCRIPT_NATIONALITY_RX.finditer(text):
         g = "value" if m.start("value") >= 0 else "value2"
         _place(out, m.start(g), m.end(g))

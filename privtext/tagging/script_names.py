@@ -121,8 +121,10 @@ _RU_KIN_NAME = re.compile(
 # Russian, Ukrainian and Bulgarian: a title or rank before a capitalised name ("пане Ігоре",
 # "Капітан Бондар"); a given name and a surname with a Slavic surname's ending ("Мария Колева",
 # "Ольга Бондаренко"); a surname and initials ("Ержановым Б. К.")
-_CYR_UP = "А-ЯЁІЇЄҐ"
-_CYR_LOW = "а-яёіїєґ'\u2019"
+#: Cyrillic capitals and small letters of Russian, Ukrainian and Belarusian (person_cues.py too)
+CYR_UP = "\u0410-\u042f\u0401\u0404\u0406\u0407\u040e\u0490"
+CYR_LOW = "\u0430-\u044f\u0451\u0454\u0456\u0457\u045e\u0491'\u2019"
+_CYR_UP, _CYR_LOW = CYR_UP, CYR_LOW
 _RU_TITLE_NAME = re.compile(
     r"(?<![\w\-])(?:пане|пані|пан|господин|господина|госпожа|госпоже|"
     r"(?i:капітан|капитан|майор|лейтенант|сержант|полковник|подполковник|генерал|старшина))"

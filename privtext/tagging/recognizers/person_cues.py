@@ -57,7 +57,7 @@ from privtext.tagging.recognizers.username import (
 )
 from privtext.tagging.register import chat_register
 from privtext.tagging.roles import role_heads
-from privtext.tagging.script_names import names_in_other_scripts
+from privtext.tagging.script_names import CYR_LOW, CYR_UP, names_in_other_scripts
 
 #: the patterns below that are scanned over whole texts (prescan.py)
 _PRESCAN = PatternGroup("person_cues")
@@ -155,8 +155,7 @@ _TITLE_INITIALS = _PRESCAN.compile(
 # Болатовна", "Ержан Бакытович Сейткалиев" (Russia, Kazakhstan, Ukraine, Belarus...)
 # Cyrillic capitals and lower case, with the Ukrainian and Belarusian letters (І Ї Є Ґ Ў) and
 # the apostrophe of Ukrainian names ("Андрій", "Дар'я")
-_CYR_UP = "\u0410-\u042f\u0401\u0404\u0406\u0407\u040e\u0490"
-_CYR_LOW = "\u0430-\u044f\u0451\u0454\u0456\u0457\u045e\u0491'\u2019"
+_CYR_UP, _CYR_LOW = CYR_UP, CYR_LOW
 _CYR = rf"[{_CYR_UP}][{_CYR_LOW}]+(?:-[{_CYR_UP}][{_CYR_LOW}]+)?"
 _PATRONYMIC = (
     rf"[{_CYR_UP}][{_CYR_LOW}]+(?:ович|евич|"
