@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import re
 
-from privtext.tagging.base import Span, put_over_guess
+from privtext.tagging.base import GUESS_SOURCES, Span, put_over_guess
 from privtext.tagging.prescan import PatternGroup
 
 #: the patterns below that are scanned over whole texts (prescan.py)
@@ -39,8 +39,9 @@ _LABEL_RX = _PRESCAN.compile(
 # A nationality named by its cue in another language, written in lower case as those languages
 # write it: "de nacionalidad española", "Nacionalidad: chilena", "cetățean român"
 _NATIONALITY_CUE_RX = _PRESCAN.compile(
-    r"(?<![\w\-])(?:(?i:nacionalidad|nacionalidade|nationalité|nazionalità|"
-    r"staatsangehörigkeit|obywatelstwo|uyruğu|uyruk)[ \t]*:?|cetățean[ăa]?|cetăţean[ăa]?|"
+    r"(?<![\w\-])(?:(?i:nacionalidad|nacionalidade|nationalité|nazionalità|nationaliteit|"
+    r"staatsangehörigkeit|nationalität|obywatelstwo|uyruğu|uyruk)[ \t]*:?|"
+    r"cetățean[ăa]?|cetăţean[ăa]?|"
     r"(?i:citoyen(?:ne)?|cittadin[ao]|ciudadan[oa]|cidadã|cidadão|obywatel(?:ka)?))"
     r"[ \t]+(?P<value>[^\W\d_][^\W\d_\-]{3,})(?![\w\-])"
 )
@@ -74,7 +75,8 @@ _ROMANCE = "|".join(re.escape(w) for w in _romance_forms())
 # nationality in a list: "ecuatorianas, rumanas y españolas"
 _ROMANCE_CUE_RX = _PRESCAN.compile(
     r"(?<![\w\-])(?:(?i:soy|eres|es|somos|son|era|sou|é|és|são|sono|sei|è|siamo|sont|suis|"
-    r"est|était|estaba)|familias|famílias|familles|famiglie|ciudadanos|cidadãos|citoyens|"
+    r"est|était|estaba|d'origine|d\u2019origine|de[ \t]+origen|de[ \t]+origem|di[ \t]+origine|"
+    r"naturalis\u00e9e?|naturalizad[oa]|naturalizzat[oa])|familias|famílias|familles|famiglie|ciudadanos|cidadãos|citoyens|"
     r"cittadini|vecinos|vecinas|vizinhos|voisins|trabajadores|trabalhadores|travailleurs|"
     r"lavoratori|personas|pessoas|personnes|persone|mujeres|hombres|mulheres|homens|femmes|"
     r"hommes|donne|uomini|niños|crianças|enfants|bambini)[ \t]+"
@@ -150,7 +152,19 @@ def groups_in_group_slots(text: str, spans: list[Span]) -> list[Span]:
         _place(out, m.start("value"), m.end("value"))
         changed = True
     for m in _ROMANCE_CUE_RX.finditer(text):
-        _place(out, m.start("value"), m.end("value"))
+        vs, ve = m.span("value")
+        # a NER guess over the cue and the value ("Sou brasileira") gives way to the value
+        out = [
+            s
+            for s in out
+            if not (
+                s.source in GUESS_SOURCES
+                and s.entity_type in _FREE_TYPES
+                and m.start() <= s.start < vs
+                and vs < s.end <= ve
+            )
+        ]
+        _place(out, vs, ve)
         changed = True
     # a list grows rightwards from a nationality found: "ecuatorianas, rumanas y españolas"
     ends = {sp.end for sp in out if sp.entity_type == "NATIONALITY"}

@@ -96,6 +96,21 @@ _JOURNEY_RX = _PRESCAN.compile(
     r"emigrat(?:e|es|ed|ing)|trip|journey|sail(?:s|ed|ing)?|head(?:ed|ing)|sent[ \t]+back)"
     r"[ \t]+to[ \t]+(?P<name>[A-Z][\w'\u2019\-]*(?:[ \t]+[A-Z][\w'\u2019\-]*){0,2})"
 )
+# A place by what is said of it: "two shots near Dida Harea", "outside Moana Pool", "fly to
+# Gimhae", "a flight to Menorca". The name there is a place even when it is not listed: an
+# untagged name is tagged, and a PERSON guess gives way unless the name starts with a known given
+# name ("sat near Sarah").
+_NEAR_RX = _PRESCAN.compile(
+    r"(?<![\w\-])(?:near|outside|nearby|outskirts[ \t]+of|(?:fly|flew|flying|flights?|"
+    r"travell?ed|drove|sailed)[ \t]+to)[ \t]+"
+    r"(?P<name>[A-Z][a-z][\w'\u2019\-]*(?:[ \t]+[A-Z][a-z][\w'\u2019\-]*){0,2})"
+)
+_NOT_PLACE_NAMES = frozenset(
+    "Monday Tuesday Wednesday Thursday Friday Saturday Sunday Mon Tue Tues Wed Thu Thur Thurs "
+    "Fri Sat Sun January February March April May June July August September October November "
+    "December Jan Feb Mar Apr Jun Jul Aug Sep Sept Oct Nov Dec Christmas Easter The This That "
+    "Our Your My His Her Their Its Room Gate Door Platform Block Flat Unit".split()
+)
 # A road by its number after "the", where the sentence goes on as a road's does: "on the A9
 # south of Daviot", "the M2 at Sandyknowes", "along the A350 near Heytesbury" ("the A1 form",
 # "the M365 account" are left alone)
@@ -403,6 +418,29 @@ def places_in_place_slots(text: str, spans: list[Span]) -> list[Span]:
         g = out[inside[0]]
         if g.entity_type == "PERSON" and g.source in GUESS_SOURCES and start <= g.start:
             out[inside[0]] = Span(start, max(end, g.end), "LOCATION", SCORE, SOURCE)
+    for m in _NEAR_RX.finditer(text):
+        start, end = m.span("name")
+        words = m.group("name").split()
+        if (
+            words[0] in _NOT_PLACE_NAMES
+            or not _name_ends(text, end)
+            or text[end - 2 : end] in ("'s", "\u2019s")
+        ):
+            continue  # "moved to Thursday", "outside Olivia's house"
+        inside = [k for k, g in enumerate(out) if g.start < end and start < g.end]
+        if not inside:
+            out.append(Span(start, end, "LOCATION", SCORE, SOURCE))
+            continue
+        g = out[inside[0]]
+        if (
+            len(inside) == 1
+            and g.entity_type == "PERSON"
+            and g.source in GUESS_SOURCES
+            and start <= g.start
+            and g.end <= end
+            and words[0] not in gaz.given
+        ):
+            out[inside[0]] = Span(start, end, "LOCATION", SCORE, SOURCE)
     airports = (
         _AIRPORT_RX.finditer(text)
         if "irport" in text or "irstrip" in text or "irfield" in text or "erodrome" in text
@@ -442,3 +480,78 @@ def places_in_place_slots(text: str, spans: list[Span]) -> list[Span]:
             continue
         put_over_guess(out, start, end, "LOCATION", SCORE, SOURCE, _OVER_TYPES)
     return sorted(out, key=lambda s: (s.start, s.end))
+
+
+# A place after a field label for a birthplace or a home town, in the languages of the forms
+# ("Place of birth: Shashemene", "Geboorteplaats: Hawassa", "Lugar de nacimiento | Talca",
+# "Место рождения: Вязьма", "出生地：芦屋市", "Tempat lahir: Ambon, 12-03-1980"): a value of
+# one to three words (any script) that ends the field. A value with a digit is an address,
+# left to the address rules.
+_PLACE_FIELD_LABELS = (
+    r"place[ \t]+of[ \t]+(?:birth|residence|origin)|birth[ \t]?place|(?:town|city|country|"
+    r"village)[ \t]+of[ \t]+(?:birth|residence|origin)|home[ \t]?town|"
+    r"geburtsort|geburtsland|wohnort|heimatort|geboorteplaats|geboorteland|woonplaats|"
+    r"lieu[ \t]+de[ \t]+(?:naissance|r\u00e9sidence)|ville[ \t]+de[ \t]+naissance|"
+    r"pays[ \t]+de[ \t]+naissance|luogo[ \t]+di[ \t]+(?:nascita|residenza)|"
+    r"comune[ \t]+di[ \t]+(?:nascita|residenza)|lugar[ \t]+de[ \t]+(?:nacimiento|residencia)|"
+    r"pa\u00eds[ \t]+de[ \t]+nacimiento|local[ \t]+de[ \t]+nascimento|naturalidade|"
+    r"miejsce[ \t]+(?:urodzenia|zamieszkania)|m\u00edsto[ \t]+narozen\u00ed|"
+    r"sz\u00fclet\u00e9si[ \t]+hely|lak\u00f3hely|locul[ \t]+na\u0219terii|"
+    r"locul[ \t]+na\u015fterii|f\u00f6delseort|f\u00f6delseplats|f\u00f8dested|f\u00f8deby|"
+    r"syntym\u00e4paikka|kotipaikka|do\u011fum[ \t]+yeri|"
+    r"\u043c\u0435\u0441\u0442\u043e[ \t]+\u0440\u043e\u0436\u0434\u0435\u043d\u0438\u044f|"
+    r"\u043c\u0456\u0441\u0446\u0435[ \t]+\u043d\u0430\u0440\u043e\u0434\u0436\u0435\u043d\u043d"
+    r"\u044f|\u03c4\u03cc\u03c0\u03bf\u03c2[ \t]+\u03b3\u03ad\u03bd\u03bd\u03b7\u03c3\u03b7\u03c2|"
+    r"n\u01a1i[ \t]+sinh|qu\u00ea[ \t]+qu\u00e1n|tempat(?:[ \t]*/[ \t]*tgl\.?)?[ \t]+lahir|"
+    r"lugar[ \t]+ng[ \t]+kapanganakan|man[ \t]+geni|\u00e1it[ \t]+bhreithe|"
+    r"\u51fa\u751f\u5730(?:\u9ede|\u70b9)?|\u7c4d\u8cab|\u7c4d\u8d2f|\u672c\u7c4d|"
+    r"\ucd9c\uc0dd\uc9c0|\ubcf8\uc801|"
+    r"\u0645\u0643\u0627\u0646[ \t]+(?:\u0627\u0644\u0648\u0644\u0627\u062f\u0629|"
+    r"\u0627\u0644\u0645\u064a\u0644\u0627\u062f)|\u0645\u062d\u0644[ \t]+\u062a\u0648\u0644\u062f|"
+    r"\u05de\u05e7\u05d5\u05dd[ \t]+\u05dc\u05d9\u05d3\u05d4|"
+    r"\u091c\u0928\u094d\u092e[ \t]+\u0938\u094d\u0925\u093e\u0928"
+)
+_PLACE_FIELD_RX = _PRESCAN.compile(
+    r"(?im)(?:^|[ \t]{2,}|\t|[.|\u00b7/,;][ \t]*)[ \t]*(?P<label>" + _PLACE_FIELD_LABELS + r")"
+    r"(?:[ \t]*\([^()\n]{0,30}\))?"
+    r"(?:[ \t]*[:\uff1a][ \t]*|[ \t]*\|[ \t]*|\t[ \t]*|[ \t]{2,})"
+    r"(?P<value>[^\W\d_][^\W\d_'\u2019\-]*(?:[\-'\u2019 ][^\W\d_][^\W\d_'\u2019\-]*){0,2})"
+    r"(?=[ \t]*(?:\r?\n|\Z|[,;(|\u00b7/.\u3001\u3002\uff0c\uff08]|[ \t]{2,}|\t))"
+)
+_NOT_A_PLACE = frozenset(
+    "unknown none n/a not same see nicht unbekannt inconnu inconnue desconocido desconocida "
+    "sconosciuto ignoto nieznane ismeretlen okänd ukjent ukendt tuntematon bilinmiyor "
+    "yes no".split()
+)
+_PLACE_FIELD_OVER = frozenset({"PERSON", "ORGANIZATION", "NRP"})
+
+
+def places_in_place_fields(text: str, spans: list[Span]) -> list[Span]:
+    """``spans`` with the value of a birthplace or home-town field tagged LOCATION.
+
+    "Place of birth: Dida Harea" (a NER person guess on the value gives way), "Geboorteplaats:
+    Shashemene", "Lugar de nacimiento | Talca" (a table), "Место рождения: г. Вязьма" is left
+    to the other rules (a value must start at the label). Values such as "Unknown" are no
+    place; a value that another rule tagged (an address, a place) is left as it is.
+    """
+    out = list(spans)
+    changed = False
+    for m in _PLACE_FIELD_RX.finditer(text):
+        value = m.group("value")
+        if value.split()[0].lower() in _NOT_A_PLACE:
+            continue
+        start, end = m.span("value")
+        label = m.start("label")
+        # a guess on the label ("Wohnort", "Lieu de") is no entity; one over the label and the
+        # value ("出生地：芦屋市") gives way to the value
+        kept = [
+            s
+            for s in out
+            if not (s.source in GUESS_SOURCES and label <= s.start < start and s.end <= end)
+        ]
+        if len(kept) != len(out):
+            out, changed = kept, True
+        before = list(out)
+        put_over_guess(out, start, end, "LOCATION", SCORE, SOURCE, _PLACE_FIELD_OVER)
+        changed = changed or out != before
+    return sorted(out, key=lambda s: (s.start, s.end)) if changed else spans

@@ -54,6 +54,7 @@ from privtext.tagging.mediums import mediums_are_no_entities
 from privtext.tagging.place_slots import (
     countries_in_other_languages,
     dateline_places,
+    places_in_place_fields,
     places_in_place_slots,
     polish_places,
 )
@@ -376,7 +377,7 @@ class Tagger:
         kept = groups_in_group_slots(
             text, countries_in_other_languages(text, places_in_place_slots(text, kept))
         )
-        kept = polish_places(text, dateline_places(text, kept))
+        kept = polish_places(text, places_in_place_fields(text, dateline_places(text, kept)))
         kept = dublin_districts(text, places_in_place_columns(text, kept))
         kept = entities_in_table_columns(text, ages_in_age_columns(text, kept))
         kept = header_cells_are_no_entities(text, kept)

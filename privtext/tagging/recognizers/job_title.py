@@ -527,12 +527,26 @@ def _given_names() -> frozenset[str]:
 # An occupation field in another language, its value to the end of the field: "Profissão:
 # professora do ensino secundário", "Mesleği: Eczacı", "Zawód: kierowca"
 _OCCUPATION_FIELD = _PRESCAN.compile(
-    r"(?im)(?:^|[ \t]{2,}|\t|[|\u00b7][ \t]*)(?:profiss[\u00e3a]o|profesi[\u00f3o]n|"
-    r"ocupaci[\u00f3o]n|ocupa[\u00e7c][\u00e3a]o|beruf|meslek|mesle[\u011fg]i|zaw[\u00f3o]d|yrke|"
-    r"stilling|profession|"
-    r"professione|nghề nghiệp|pekerjaan|m[\u00e9e]tier)[ \t]*:[ \t]*"
-    r"(?P<value>[^\W\d_][^\W\d_'\u2019\-]*(?:[ \t][^\W\d_][^\W\d_'\u2019\-]*){0,5})"
-    r"(?=[ \t]*(?:\r?\n|\Z|[,;|\u00b7(])|[ \t]{2,}|\t)"
+    r"(?im)(?:^|[ \t]{2,}|\t|[.|\u00b7/][ \t]*)(?:profiss[\u00e3a]o|profesi[\u00f3o]n|"
+    r"ocupaci[\u00f3o]n|ocupa[\u00e7c][\u00e3a]o|beruf|dienstgrad|meslek|mesle[\u011fg]i|"
+    r"zaw[\u00f3o]d|stanowisko|(?:ostatni[ \t]+)?stopie[\u0144n]|yrke|stilling|erhverv|"
+    r"ammatti|beroep|functie|povol[\u00e1a]n[\u00edi]|foglalkoz[\u00e1a]s|ocupa[\u021b\u0163]ia|"
+    r"profesia|profession|professione|qualifica|cargo|puesto|jabatan|unvan|g\u00f6revi|"
+    r"rank(?:[ \t]+on[ \t]+discharge)?|nghề nghiệp|chức vụ|pekerjaan|m[\u00e9e]tier|"
+    # Russian, Ukrainian, Greek, Korean, Japanese, Chinese, Arabic, Persian, Hebrew, Hindi
+    r"\u043f\u0440\u043e\u0444\u0435\u0441\u0441\u0438\u044f|"
+    r"\u0434\u043e\u043b\u0436\u043d\u043e\u0441\u0442\u044c|\u0437\u0432\u0430\u043d\u0438\u0435|"
+    r"\u043f\u0440\u043e\u0444\u0435\u0441\u0456\u044f|\u043f\u043e\u0441\u0430\u0434\u0430|"
+    r"\u0437\u0432\u0430\u043d\u043d\u044f|\u03b5\u03c0\u03ac\u03b3\u03b3\u03b5\u03bb\u03bc\u03b1|"
+    r"\uc9c1\uc5c5|\uacc4\uae09|\uc9c1\uc704|\uc9c1\ucc45|\u8077\u696d|\u804c\u4e1a|\u5f79\u8077|"
+    r"\u804c\u52a1|\u8077\u52d9|\u0627\u0644\u0645\u0647\u0646\u0629|\u0634\u063a\u0644|"
+    r"\u05de\u05e7\u05e6\u05d5\u05e2|\u0935\u094d\u092f\u0935\u0938\u093e\u092f)"
+    r"[ \t]*[:\uff1a][ \t]*"
+    r"(?P<value>[^\W\d_][^\W\d_'\u2019\-]*(?:[ \t\-][^\W\d_][^\W\d_'\u2019\-]*){0,5})"
+    r"(?=[ \t]*(?:\r?\n|\Z|[,;|\u00b7(/\u3001\uff08]|\.(?:\s|\Z))|[ \t]{2,}|\t)"
+    # Thai writes the value straight after the label: "อาชีพค้าขาย ที่อยู่ ..."
+    r"|\u0e2d\u0e32\u0e0a\u0e35\u0e1e[ \t]*:?[ \t]*"
+    r"(?P<thai>[\u0e01-\u0e4e]{2,20})(?![\u0e01-\u0e4e])"
 )
 _FIELD_LABEL_AFTER = re.compile(r"[ \t]*(?::|(?:no\.|No\.|number|ID|#)(?!\w))")
 
@@ -672,9 +686,9 @@ class JobTitleRecognizer(Recognizer):
                             out[k] = Span(o.start, o.end, o.entity_type, self.ROLE_SCORE, o.source)
                     continue
                 out.append(Span(rs, re_, "JOB_TITLE", self.ROLE_SCORE, self.name))
-        if ":" in text:
+        if ":" in text or "\uff1a" in text or "\u0e2d\u0e32\u0e0a\u0e35\u0e1e" in text:
             for m in _OCCUPATION_FIELD.finditer(text):
-                vs, ve = m.span("value")
+                vs, ve = m.span("value") if m.group("value") else m.span("thai")
                 if any(o.start < ve and vs < o.end and (o.start < vs or o.end > ve) for o in out):
                     continue
                 out = [o for o in out if not (vs <= o.start and o.end <= ve)]

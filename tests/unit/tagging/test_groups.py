@@ -114,5 +114,12 @@ def test_romance_nationalities_after_a_copula_a_plural_noun_or_in_a_list():
     text = "Los vecinos son familias ecuatorianas, rumanas y españolas. Ela é cabo-verdiana."
     got = [text[s.start : s.end] for s in groups_in_group_slots(text, [])]
     assert got == ["ecuatorianas", "rumanas", "españolas", "cabo-verdiana"]
+    text = "M. Haddad, d'origine libanaise, naturalisé français; loro sono cinesi e filippini."
+    got = [text[s.start : s.end] for s in groups_in_group_slots(text, [])]
+    assert got == ["libanaise", "français", "cinesi", "filippini"]
+    # a NER guess over the copula and the adjective gives way to the adjective
+    text = "Sou brasileira, passaporte FX417228"
+    got = groups_in_group_slots(text, [Span(0, 14, "PERSON", 0.85, "spacy_ner")])
+    assert [(text[s.start : s.end], s.entity_type) for s in got] == [("brasileira", "NATIONALITY")]
     # without a cue the same words are left alone: "en français" is a language
     assert groups_in_group_slots("Il parle en français, pas en italiano.", []) == []

@@ -221,6 +221,12 @@ def test_more_compound_occupations_and_russian_ones(text, expected, spans_of):
         ),
         ("Tel: 0532 418 77 09   Mesleği: Eczacı\nBeyanı", "Eczacı"),
         ("Zawód: kierowca ciężarówki\n", "kierowca ciężarówki"),
+        ("Trade: signaller\nRank on discharge: Corporal\nDischarged", "Corporal"),
+        ("pod Monte Cassino. Ostatni stopień: kapral. W 1947 r.", "kapral"),
+        ("군번 / Service number: 17-71024588\n계급 / Rank: 병장 (Sergeant)", "병장"),
+        ("Должность: старший инспектор\n", "старший инспектор"),
+        ("เลขประจำตัว 3 3417 00228 90 1 อาชีพค้าขาย ที่อยู่ 41 หมู่ 7", "ค้าขาย"),
+        ("Cargo: Director de Operaciones\nFecha", "Director de Operaciones"),
     ],
 )
 def test_the_value_of_an_occupation_field_in_another_language_is_a_job_title(text, expected):
@@ -304,3 +310,11 @@ def test_common_occupations_in_other_languages(text, title):
 )
 def test_occupations_in_other_languages(text, expected, spans_of):
     assert ("JOB_TITLE", expected) in spans_of(R, text)
+
+
+def test_a_rank_field_with_a_number_is_no_job_title():
+    from privtext.tagging.recognizers.job_title import JobTitleRecognizer
+
+    rec = JobTitleRecognizer()
+    rec.load()
+    assert rec.analyze("Rank: 3\nScore: 88") == []

@@ -265,3 +265,73 @@ def test_places_in_a_polish_case_form_after_a_preposition():
     # "w Krakowie Podgórzu": the name goes on, so the case form alone is no whole place
     assert got == ["Poznaniu", "Holandii", "Węgrzech", "Stanach Zjednoczonych"]
     assert polish_places("Krakowie i Poznaniu bez przyimka.", []) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "place"),
+    [
+        ("Place of birth: Dida Harea\nNationality: Kenyan", "Dida Harea"),
+        ("Geboortedatum: 20 mei 2007. Geboorteplaats: Shashemene. Moeder: Almaz", "Shashemene"),
+        ("| Lugar de nacimiento | Talca |", "Talca"),
+        ("Tempat/Tgl. Lahir: Ambon, 12-03-1980", "Ambon"),
+        ("\u51fa\u751f\u5730\uff1a\u82a6\u5c4b\u5e02", "\u82a6\u5c4b\u5e02"),
+        ("Miejsce urodzenia: Tarnów\nPESEL: 85041209862", "Tarnów"),
+    ],
+)  # fmt: skip
+def test_the_value_of_a_birthplace_field_is_a_place(text, place):
+    from privtext.tagging.place_slots import places_in_place_fields
+
+    got = places_in_place_fields(text, [])
+    assert [(text[s.start : s.end], s.entity_type) for s in got] == [(place, "LOCATION")]
+
+
+def test_a_birthplace_field_gives_a_person_guess_way_but_not_unknown_or_an_address():
+    from privtext.tagging.place_slots import places_in_place_fields
+
+    text = "Place of birth: Dida Harea"
+    guess = [Span(16, 26, "PERSON", 0.85, "gazetteer")]
+    assert [(s.entity_type, s.source) for s in places_in_place_fields(text, guess)] == [
+        ("LOCATION", "place_slot")
+    ]
+    # a NER guess on the label itself is dropped
+    text = "Wohnort: Tübingen"
+    got = places_in_place_fields(text, [Span(0, 7, "PERSON", 0.85, "spacy_ner")])
+    assert [(text[s.start : s.end], s.entity_type) for s in got] == [("Tübingen", "LOCATION")]
+    assert places_in_place_fields("Place of birth: Unknown", []) == []
+    assert places_in_place_fields("Wohnort: Musterstraße 4, 10115 Berlin", []) == []
+    # a word in running text is no field
+    assert places_in_place_fields("her place of birth was never recorded", []) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "place"),
+    [
+        ("heard two shots near Bachuma. We found", "Bachuma"),
+        ("the window of my car outside Moana Pool last night", "Moana Pool"),
+        ("I will fly to Gimhae in May", "Gimhae"),
+        ("cancelled our flight to Menorca AGAIN", "Menorca"),
+    ],
+)  # fmt: skip
+def test_a_name_near_or_at_a_journeys_end_is_a_place_even_unlisted(text, place):
+    assert (place, "LOCATION") in _run(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "spans"),
+    [
+        ("the meeting moved to Thursday 14:00", []),
+        ("the appointment was moved to Tue 18 Mar", []),
+        ("she sat near Sarah all evening", [("Sarah", "PERSON", "spacy_ner")]),
+        ("parked outside Olivia's house", []),
+    ],
+)  # fmt: skip
+def test_near_and_journey_cues_leave_days_persons_and_possessives(text, spans):
+    assert not any(e == "LOCATION" for _, e in _run(text, spans))
+
+
+def test_countries_in_cldr_names_of_other_languages():
+    from privtext.tagging.place_slots import countries_in_other_languages
+
+    text = "zij zou naar Ethiopië zijn verhuisd; er lebt jetzt in Äthiopien."
+    got = countries_in_other_languages(text, [])
+    assert [text[s.start : s.end] for s in got] == ["Ethiopië", "Äthiopien"]
