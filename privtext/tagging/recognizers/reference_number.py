@@ -113,7 +113,15 @@ _STRONG_CASE_KW = (
     # "register entry 1968/4417", "web form WF-25-330417", "αρ. μητρώου 4417/1955", "số
     # 88/QĐ-CSMT"
     r"dnr|diarienummer|(?:unser|ihr)\s+zeichen|register\s+entry|web\s+form|online\s+form|"
-    r"\u03bc\u03b7\u03c4\u03c1\u03ce\u03bf\u03c5|s\u1ed1)"
+    r"\u03bc\u03b7\u03c4\u03c1\u03ce\u03bf\u03c5|s\u1ed1|"
+    # Dutch, Scandinavian and Spanish case files, Chilean court rolls: "Zaaknummer: 2024/0417228",
+    # "mål Ä 417-83", "saksnummer 25-041722", "queja 25004172", "rol 1417-2018"
+    r"zaaknummer|dossiernummer|procesnummer|rolnummer|aktenummer|m\u00e5l|m\u00e5lnummer|"
+    r"saksnummer|saksnr|sagsnummer|sagsnr|journalnummer|queja|reclamaci[\u00f3o]n|radicado|rol|"
+    # a number of a record in Korean, Japanese and Chinese: "기록번호 83-1417", "受付番号
+    # 4417-2290", "案件編號：HK-2025-0417"
+    r"[\uac00-\ud7a3]{0,4}\ubc88\ud638|[\u3040-\u30ff\u4e00-\u9fff]{0,6}\u756a\u53f7|"
+    r"[\u4e00-\u9fff]{0,6}(?:\u7de8\u865f|\u7f16\u53f7|\u865f\u78bc|\u53f7\u7801))"
 )
 _WEAK_CASE_KW = (
     r"(?:case|file|matter|application|applications|appeal|petition|request|record|report|"

@@ -744,7 +744,17 @@ def test_a_british_plate_shape_needs_a_text_about_vehicles(spans_of):
         ("(register entry 1968/4417); your", "1968/4417"),
         ("από το Βρεφοκομείο Αθηνών, αρ. μητρώου 4417/1955. Birth", "4417/1955"),
         ("vụ án hình sự số 88/QĐ-CSMT ngày 15 tháng 2", "88/QĐ-CSMT"),
+        ("UITSPRAAK\nZaaknummer: 2024/0417228\nVerzoekster", "2024/0417228"),
+        ("de la Corte de Apelaciones de Talca, rol 1417-2018.", "1417-2018"),
+        ("| Informe al Defensor del Pueblo (queja 25004172) |", "25004172"),
+        ("기록번호 83-1417, 아기 이름", "83-1417"),
+        ("受付番号 4417-2290", "4417-2290"),
+        ("案件編號：HK-2025-0417", "HK-2025-0417"),
     ],
 )
 def test_case_numbers_after_file_marks_in_more_languages(text, expected, spans_of):
     assert ("CASE_NUMBER", expected) in spans_of(C, text, THRESHOLD)
+
+
+def test_the_dutch_word_rol_without_a_code_is_no_case_mark(spans_of):
+    assert spans_of(C, "his rol in the firm was small, the rol of a clerk", THRESHOLD) == []
