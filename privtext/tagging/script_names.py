@@ -199,6 +199,54 @@ _EL_NOT_NAMES = frozenset(
 )
 
 
+# A person's field in Hebrew, Devanagari, Ethiopic, Arabic and Persian, Greek and Thai script:
+# "שם: מיכל אזולאי", "בעל הרכב: בוריס גורביץ'", "नाम: विनायक जोशी", "ስም፡ ሰላም ታደሰ",
+# "እናት፡ አልማዝ በቀለ" (mother), "الاسم: سامي حداد", "نام: شیرین تهرانی", "Ονοματεπώνυμο:
+# Άννα Πετρίδου", "ชื่อ-สกุล: นายสมศักดิ์ แก้วมณี" (one to three words of the label's script)
+_HE_WORD = "[\u05d0-\u05ea][\u05d0-\u05ea'\u05f3\u05f4\"]*"
+_DEV_WORD = "[\u0905-\u0939\u0958-\u0961][\u0900-\u0963\u0966-\u097f]*"
+_ETH_WORD = "[\u1200-\u135a][\u1200-\u135a\u135d-\u135f]*"
+_AR_WORD = "[\u0621-\u064a\u066e-\u06d3\u06fa-\u06ff][\u0621-\u065f\u066e-\u06d3\u06fa-\u06ff]*"
+_EL_WORD = "[\u0386\u0388-\u038f\u0391-\u03a9][\u03ac-\u03ce]+"
+_SCRIPT_NAME_FIELD = re.compile(
+    r"(?<![\w])(?:"
+    r"(?:\u05e9\u05dd(?:[ \t]+(?:\u05de\u05dc\u05d0|\u05d4\u05dc\u05e7\u05d5\u05d7(?:\u05d4)?|"
+    r"\u05d4\u05de\u05d1\u05e7\u05e9(?:\u05ea)?))?|\u05d1\u05e2\u05dc(?:\u05ea)?[ \t]+"
+    r"\u05d4\u05e8\u05db\u05d1|\u05d4\u05e0\u05d0\u05e9\u05dd|\u05d4\u05e0\u05d0\u05e9\u05de\u05ea|"
+    r"\u05d4\u05de\u05ea\u05dc\u05d5\u05e0\u05e0(?:\u05ea)?)[ \t]*:[ \t]*"
+    rf"(?P<he>{_HE_WORD}(?:[ \t\-]{_HE_WORD}){{0,2}})"
+    r"|(?:\u0928\u093e\u092e|\u0906\u0935\u0947\u0926\u0915|\u0906\u0935\u0947\u0926\u0915\u093e)"
+    r"[ \t]*[:\uff1a][ \t]*"
+    rf"(?P<dev>{_DEV_WORD}(?:[ \t]{_DEV_WORD}){{0,2}})"
+    r"|(?:\u1235\u121d|\u1219\u1209[ \t]+\u1235\u121d|\u12a5\u1293\u1275|\u12a0\u1263\u1275)"
+    r"[ \t]*[\u1361\u1365:][ \t]*"
+    rf"(?P<eth>{_ETH_WORD}(?:[ \t]{_ETH_WORD}){{0,2}})"
+    r"|(?:\u0627\u0644\u0627\u0633\u0645(?:[ \t]+\u0627\u0644\u0643\u0627\u0645\u0644)?|"
+    r"\u0627\u0633\u0645[ \t]+\u0627\u0644(?:\u0623\u0645|\u0623\u0628|\u0627\u0645|\u0627\u0628)|"
+    r"\u0646\u0627\u0645(?:[ \t]+\u0648[ \t]+\u0646\u0627\u0645[ \t]+"
+    r"\u062e\u0627\u0646\u0648\u0627\u062f\u06af\u06cc|[ \t]+\u067e\u062f\u0631)?)"
+    r"[ \t]*[:\uff1a][ \t]*"
+    rf"(?P<ar>{_AR_WORD}(?:[ \t]{_AR_WORD}){{0,3}})"
+    r"|(?:\u039f\u03bd\u03bf\u03bc\u03b1\u03c4\u03b5\u03c0\u03ce\u03bd\u03c5\u03bc\u03bf|"
+    r"\u038c\u03bd\u03bf\u03bc\u03b1|\u0395\u03c0\u03ce\u03bd\u03c5\u03bc\u03bf)[ \t]*:[ \t]*"
+    rf"(?P<el>{_EL_WORD}(?:[ \t]{_EL_WORD}){{0,2}})"
+    r"|\u0e0a\u0e37\u0e48\u0e2d(?:[ \t\-]*(?:\u0e19\u0e32\u0e21)?\u0e2a\u0e01\u0e38\u0e25)?"
+    r"[ \t]*:[ \t]*(?:\u0e19\u0e32\u0e22|\u0e19\u0e32\u0e07\u0e2a\u0e32\u0e27|\u0e19\u0e32\u0e07)?"
+    r"(?P<th>[\u0e01-\u0e4e]{2,20}(?:[ \t][\u0e01-\u0e4e]{2,20})?)"
+    r")"
+)
+_SCRIPT_FIELD_GROUPS = ("he", "dev", "eth", "ar", "el", "th")
+# words that may start the value of a name field but name nobody ("unknown", "none", "not")
+_FIELD_NOT_NAMES = frozenset(
+    "\u063a\u064a\u0631 \u0644\u0627 \u0646\u0627\u0645\u0634\u062e\u0635 "
+    "\u0645\u062c\u0647\u0648\u0644 \u0646\u0627\u0645\u0639\u0644\u0648\u0645 "
+    "\u05dc\u05d0 \u05d0\u05d9\u05df \u0905\u091c\u094d\u091e\u093e\u0924 "
+    "\u0915\u094b\u0908 \u12a0\u120d\u1273\u12c8\u1240\u121d \u12e8\u1208\u121d "
+    "\u0386\u03b3\u03bd\u03c9\u03c3\u03c4\u03bf\u03c2 "
+    "\u0e44\u0e21\u0e48\u0e17\u0e23\u0e32\u0e1a".split()
+)
+
+
 @lru_cache(maxsize=1)
 def _org_words() -> frozenset[str]:
     from privtext.tagging.recognizers.organization import HEAD_SET, PREFIX_HEADS
@@ -282,6 +330,12 @@ def names_in_other_scripts(text: str) -> list[tuple[int, int]]:
                 found.append(m.span("ent"))  # (not "Капитан Андреево", a border crossing)
     if _VI_LETTER.search(text) is not None:
         found.extend(m.span("ent") for m in _VI_NAME.finditer(text))
+    if ":" in text or "\u1361" in text or "\u1365" in text:
+        for m in _SCRIPT_NAME_FIELD.finditer(text):
+            g = next(k for k in _SCRIPT_FIELD_GROUPS if m.group(k))
+            if m.group(g).split()[0] in _FIELD_NOT_NAMES:
+                continue  # "አባት፡ አልታወቀም" (father: unknown)
+            found.append(m.span(g))
     if "an" in text and _POLISH_LETTER.search(text) is not None:  # (not "a pan Asian")
         for m in _PL_HONORIFIC.finditer(text):
             if m.group("ent").split()[0] not in _PL_NOT_NAMES:
