@@ -247,6 +247,37 @@ _FIELD_NOT_NAMES = frozenset(
 )
 
 
+# Sikh names in Gurmukhi and Devanagari: a given name before Singh or Kaur, and the surname
+# after it ("ਹਰਪ੍ਰੀਤ ਸਿੰਘ ਗਿੱਲ", "ਜਸਲੀਨ ਕੌਰ ਸੰਧੂ", "हरप्रीत सिंह गिल"); the word after is no surname
+# when it is a word of the sentence ("ਸਪੁੱਤਰ", son of; "ਅਤੇ", and)
+_SIKH_NAME = re.compile(
+    r"(?<![\u0a00-\u0a7f\u0900-\u097f])(?P<ent>"
+    r"[\u0a05-\u0a39][\u0a00-\u0a7f]*[ \t]+(?:\u0a38\u0a3f\u0a70\u0a18|\u0a15\u0a4c\u0a30)"
+    r"(?:[ \t]+(?P<pa>[\u0a05-\u0a39][\u0a00-\u0a7f]*))?"
+    r"|[\u0905-\u0939][\u0900-\u0963]*[ \t]+(?:\u0938\u093f\u0902\u0939|\u0915\u094c\u0930)"
+    r"(?:[ \t]+(?P<hi>[\u0905-\u0939][\u0900-\u0963]*))?)"
+    r"(?![\u0a00-\u0a7f\u0900-\u097f])"
+)
+_SIKH_NOT_SURNAMES = frozenset(
+    "\u0a38\u0a2a\u0a41\u0a71\u0a24\u0a30 \u0a38\u0a2a\u0a41\u0a71\u0a24\u0a30\u0a40 "
+    "\u0a05\u0a24\u0a47 \u0a26\u0a3e \u0a26\u0a40 \u0a26\u0a47 \u0a28\u0a47 "
+    "\u0a28\u0a42\u0a70 \u0a1c\u0a40 \u0a35\u0a3f\u0a16\u0a47 \u0a24\u0a4b\u0a02 "
+    "\u0a35\u0a71\u0a32\u0a4b\u0a02 \u0a2a\u0a41\u0a71\u0a24\u0a30 \u0a35\u0a3e\u0a38\u0a40 "
+    "\u0a28\u0a3e\u0a32 \u0a39\u0a48 \u0a38\u0a40 "
+    "\u0915\u093e \u0915\u0940 \u0915\u0947 \u0928\u0947 \u0915\u094b \u0938\u0947 "
+    "\u0914\u0930 \u0939\u0948 \u0925\u093e \u0925\u0940 \u092a\u0941\u0924\u094d\u0930 "
+    "\u092a\u0941\u0924\u094d\u0930\u0940 \u0928\u093f\u0935\u093e\u0938\u0940 \u091c\u0940".split()
+)
+
+
+# words before Singh that are no given name (Guru, Sri), and after it that make a body's name
+_SIKH_NOT_GIVEN = frozenset(
+    "\u0a17\u0a41\u0a30\u0a42 \u0a38\u0a4d\u0a30\u0a40 \u0a38\u0a3c\u0a4d\u0a30\u0a40 "
+    "\u0917\u0941\u0930\u0941 \u0936\u094d\u0930\u0940".split()
+)
+_SIKH_ORG_AFTER = frozenset("\u0a38\u0a2d\u0a3e \u0938\u092d\u093e".split())
+
+
 @lru_cache(maxsize=1)
 def _org_words() -> frozenset[str]:
     from privtext.tagging.recognizers.organization import HEAD_SET, PREFIX_HEADS
@@ -330,6 +361,27 @@ def names_in_other_scripts(text: str) -> list[tuple[int, int]]:
                 found.append(m.span("ent"))  # (not "Капитан Андреево", a border crossing)
     if _VI_LETTER.search(text) is not None:
         found.extend(m.span("ent") for m in _VI_NAME.finditer(text))
+    if any(
+        w in text
+        for w in (
+            "\u0a38\u0a3f\u0a70\u0a18",
+            "\u0a15\u0a4c\u0a30",
+            "\u0938\u093f\u0902\u0939",
+            "\u0915\u094c\u0930",
+        )
+    ):
+        for m in _SIKH_NAME.finditer(text):
+            g = "pa" if m.group("pa") else "hi" if m.group("hi") else None
+            first = m.group("ent").split()[0]
+            if first in _SIKH_NOT_GIVEN or (g is not None and m.group(g) in _SIKH_ORG_AFTER):
+                continue  # "ਗੁਰੂ ਸਿੰਘ ਸਭਾ" (Guru Singh Sabha): a gurdwara's society
+            if g is not None and m.group(g) in _SIKH_NOT_SURNAMES:
+                end = m.start(g)
+                while text[end - 1] in " \t":
+                    end -= 1
+                found.append((m.start("ent"), end))  # the name ends before that word
+                continue
+            found.append(m.span("ent"))
     if ":" in text or "\u1361" in text or "\u1365" in text:
         for m in _SCRIPT_NAME_FIELD.finditer(text):
             g = next(k for k in _SCRIPT_FIELD_GROUPS if m.group(k))

@@ -345,7 +345,7 @@ _NATIVE_SCRIPT_NAME = _PRESCAN.compile(
     r"(?:\)|,[ \t])"  # "Han Sung-ho (한성호, chair)"
 )
 # Han and Hangul: a name in Chinese, Japanese or Korean characters
-_CJK = "\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af"
+_CJK = "\u3005\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af"
 # ... written without brackets after the romanised name: "real name Chan Kwok Wah 陳國華"
 _CJK_AFTER_NAME = re.compile(
     rf"{_NAME_TOKEN}(?:[ \t]{_NAME_TOKEN}){{1,3}}[ \t]+(?P<ent>[{_CJK}]{{2,4}})(?![{_CJK}])"
@@ -358,10 +358,32 @@ _CJK_FIELD = re.compile(
     # applicant, owner, debtor
     r"|(?<![\w])(?:성명|이름|담당자|승인|작성자|신청인|신고인|보고자|氏名|名前|担当者?|所有者|債務者|"
     r"申請人|申請者|申立人|報告者|作成者|記入者|姓名|联系人|聯絡人|申请人|报告人|報告人|负责人|負責人|"
-    r"承辦人|承办人)(?:[ \t]*\([^()\n]{1,20}\))?[ \t]*[:\uff1a][ \t]*)"
-    rf"(?P<ent>[{_CJK}]{{1,4}}(?:[ \t\u3000][{_CJK}]{{1,4}})?)(?![{_CJK}])"
+    r"承辦人|承办人|名義)(?:[ \t]*\([^()\n]{1,20}\))?(?:[ \t]*[:\uff1a][ \t]*|\u3000+))"
+    rf"(?P<ent>[{_CJK}]{{1,4}}(?:[ \t\u3000][{_CJK}]{{1,4}})?(?![{_CJK}])"
+    # a name in katakana, its parts apart: "名義\u3000グエン ヴァン ホアン"
+    r"|[\u30a1-\u30fa\u30fc]{2,8}(?:[ \u3000\u30fb][\u30a1-\u30fa\u30fc]{2,8}){0,3}"
+    r"(?![\u30a1-\u30fa\u30fc]))"
     r"(?:[ \t]*\((?P<latin>[A-Z]{2,}[ \t][A-Z](?:[a-z]+|[A-Z]+)"
     r"(?:[ \-][A-Z]?(?:[a-z]+|[A-Z]+))?)\))?"
+)
+# ... and in the other scripts that write names with spaces: "Bridegroom: محمد عمران اسلم /
+# Muhammad Imran Aslam", "Witness: נועה רוזנפלד", "Name: ਹਰਪ੍ਰੀਤ ਸਿੰਘ ਗਿੱਲ" (Arabic, Hebrew,
+# Devanagari, Gurmukhi, Bengali, Tamil, Ethiopic)
+_OTHER_SCRIPT_WORD = (
+    r"(?:[\u0621-\u064a\u066e-\u06d3\u06fa-\u06ff][\u0621-\u065f\u066e-\u06d3\u06fa-\u06ff]*"
+    r"|[\u05d0-\u05ea][\u05d0-\u05ea'\u05f3\u05f4\-]*"
+    r"|[\u0905-\u0939][\u0900-\u0963\u0966-\u097f]*|[\u0a05-\u0a39][\u0a00-\u0a7f]*"
+    r"|[\u0985-\u09b9][\u0980-\u09ff]*|[\u0b85-\u0bb9][\u0b80-\u0bff]*"
+    r"|[\u1200-\u135a][\u1200-\u135a\u135d-\u135f]*)"
+)
+_SCRIPT_FIELD = re.compile(
+    r"(?i:(?<![\w'\u2019])(?:" + _FIELD_LABELS + r"|bride|bridegroom|groom|officiant|celebrant|"
+    r"(?:nikah[ \t]+)?performed[ \t]+by|exported[ \t]+by|registered[ \t]+by)[ \t]*:[ \t]*)"
+    rf"(?P<ent>{_OTHER_SCRIPT_WORD}(?:[ \t]{_OTHER_SCRIPT_WORD}){{0,3}})"
+    r"(?=[ \t]*(?:[/(,;|\u060c\u0964]|\r?\n|\Z))"
+)
+_ANY_OTHER_SCRIPT = re.compile(
+    "[\u0590-\u05ff\u0600-\u06ff\u0900-\u097f\u0a00-\u0a7f\u0980-\u09ff\u0b80-\u0bff\u1200-\u137f]"
 )
 # titles written after a Korean, Japanese or Chinese name
 _CJK_TITLES = frozenset(
@@ -385,6 +407,13 @@ _COMMA_CAP = re.compile(r",[ \t]+(?=[A-Z\u00c0-\u00de])")
 _RANK_NUMBER_NAME = _PRESCAN.compile(
     r"(?<![\w])(?:PC|DC|PS|DS|DI|Sgt|SGT|Cpl|CPL|Const|CONST|PCSO|Insp|INSP)\.?[ \t]+"
     r"[0-9]{3,5}[ \t]+(?P<ent>[A-Z][A-Za-z'\u2019\-]+(?:[ \t][A-Z][A-Za-z'\u2019\-]+)?)"
+)
+# A person anonymised to an initial after a title, as ombudsmen and courts write: "Mr B
+# complains that ...", "his son, Mr J B,", "Mrs D's complaint" (not "Mr J. Smith": a dot or a
+# word after the letter makes it a longer name, found by the other rules)
+_TITLE_INITIAL = _PRESCAN.compile(
+    r"(?<![\w.])(?:Mr|Mrs|Ms|Miss|Mx|Dr|Mr\.|Mrs\.|Ms\.|Dr\.)[ \t]+"
+    r"(?P<ent>[A-Z](?:[ \t][A-Z]){0,2})(?![\w.\-]|[ \t]+[A-Z][\w\u2019'\-])"
 )
 # Initials that sign an entry of a care, vet or ticket log: "23/03/25 07:30 (nights, SC)",
 # "15.02.25 JK - Vomiting x5", "Analyst note (RB):", "... to be called for check. - KS"
@@ -1045,6 +1074,9 @@ class PersonCueRecognizer(Recognizer):
                         if g == "ent" and len(words) == 2 and words[1] in _CJK_TITLES:
                             e = s + len(words[0])  # "김도윤 대리": the name, not the title
                         out.append(Span(s, e, "PERSON", self.NOTE_SCORE, self.name))
+        if ":" in text and _ANY_OTHER_SCRIPT.search(text) is not None:
+            for m in _SCRIPT_FIELD.finditer(text):
+                out.append(Span(m.start("ent"), m.end("ent"), "PERSON", self.NOTE_SCORE, self.name))
         if "sent" in text or "eceived" in text or "paid" in text:
             for m in _CAPS_PAYEE.finditer(text):
                 if not self._place_or_org(m.group("ent").title()):
@@ -1177,6 +1209,7 @@ class PersonCueRecognizer(Recognizer):
             _PARTY_INLINE,
             _RANK_NUMBER_NAME,
             _NAME_AGE_LINE,
+            _TITLE_INITIAL,
         ):
             for m in rx.finditer(text):
                 if not self._place_or_org(m.group("ent")):

@@ -188,10 +188,34 @@ def test_a_greeting_to_a_team_names_an_organisation(spans_of):
         ("Gestionnaire: Marc Dubois\n", "Marc Dubois"),
         ("Paciente: Lucía Fernández Gil\n", "Lucía Fernández Gil"),
         ("Huurder: Sanne de Vries\n", "Sanne de Vries"),
+        ("2. Bridegroom: محمد عمران اسلم / Muhammad Imran Aslam", "محمد عمران اسلم"),
+        ("8. Nikah performed by: محمد یوسف / Qari Muhammad Yousaf", "محمد یوسف"),
+        ("Witness: נועה רוזנפלד\n", "נועה רוזנפלד"),
+        ("名義\u3000グエン ヴァン ホアン\n振込先", "グエン ヴァン ホアン"),
+        ("氏名\u3000佐々木 恵美子（62歳）", "佐々木 恵美子"),
+        ("報告者：山口恵美（日本語教育センター）", "山口恵美"),
     ],
 )
 def test_person_fields_of_other_languages(text, expected, spans_of):
     assert ("PERSON", expected) in spans_of(R, text)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("The complaint\nMr B complains that his bank", ["B"]),
+        ("when his son, Mr J B, found the photos", ["J B"]),
+        ("Mrs D's complaint about the bank", ["D"]),
+    ],
+)
+def test_a_person_anonymised_to_an_initial_after_a_title(text, expected, spans_of):
+    assert [t for e, t in spans_of(R, text) if e == "PERSON"] == expected
+
+
+def test_an_initial_before_a_surname_is_left_to_the_name_rules(spans_of):
+    # "Mr T Pugh": not the initial alone; "Dr." without a letter after it: nothing
+    assert ("PERSON", "T") not in spans_of(R, "the respondent by Mr T Pugh, solicitor.")
+    assert ("PERSON", "J") not in spans_of(R, "Mr J. Smith said")
 
 
 @pytest.mark.parametrize(

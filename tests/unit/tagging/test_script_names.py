@@ -59,6 +59,11 @@ def _names(text: str) -> set[str]:
         ("نام: شیرین تهرانی\n", {"شیرین تهرانی"}),
         ("Ονοματεπώνυμο: Άννα Πετρίδου\n", {"Άννα Πετρίδου"}),
         ("ชื่อ-สกุล: นายสมศักดิ์ แก้วมณี\n", {"สมศักดิ์ แก้วมณี"}),
+        (
+            "ਕਿ ਹਰਪ੍ਰੀਤ ਸਿੰਘ ਗਿੱਲ ਸਪੁੱਤਰ ਸ. ਬਲਵਿੰਦਰ ਸਿੰਘ ਅਤੇ ਬੀਬੀ ਜਸਲੀਨ ਕੌਰ ਸੰਧੂ",
+            {"ਹਰਪ੍ਰੀਤ ਸਿੰਘ ਗਿੱਲ", "ਬਲਵਿੰਦਰ ਸਿੰਘ", "ਜਸਲੀਨ ਕੌਰ ਸੰਧੂ"},
+        ),
+        ("मेरे दोस्त राम सिंह का बेटा", {"राम सिंह"}),
     ],
 )  # fmt: skip
 def test_names_in_other_scripts_are_found(text, expected):
@@ -84,6 +89,7 @@ def test_names_in_other_scripts_are_found(text, expected):
         "На Капитан Андреево съм, улица Пушкина",  # a border crossing, a street
         "አባት፡ አልታወቀም። ስም፡ የለም",  # father: unknown; name: none
         "שם: לא ידוע",  # name: not known
+        "ਸ੍ਰੀ ਗੁਰੂ ਸਿੰਘ ਸਭਾ ਸਾਊਥਾਲ",  # Sri Guru Singh Sabha, a gurdwara's society
     ],
 )
 def test_cues_without_a_name_are_left_alone(text):
