@@ -371,12 +371,12 @@ def names_in_other_scripts(text: str) -> list[tuple[int, int]]:
         )
     ):
         for m in _SIKH_NAME.finditer(text):
-            g = "pa" if m.group("pa") else "hi" if m.group("hi") else None
+            sg = "pa" if m.group("pa") else "hi" if m.group("hi") else None
             first = m.group("ent").split()[0]
-            if first in _SIKH_NOT_GIVEN or (g is not None and m.group(g) in _SIKH_ORG_AFTER):
+            if first in _SIKH_NOT_GIVEN or (sg is not None and m.group(sg) in _SIKH_ORG_AFTER):
                 continue  # "ਗੁਰੂ ਸਿੰਘ ਸਭਾ" (Guru Singh Sabha): a gurdwara's society
-            if g is not None and m.group(g) in _SIKH_NOT_SURNAMES:
-                end = m.start(g)
+            if sg is not None and m.group(sg) in _SIKH_NOT_SURNAMES:
+                end = m.start(sg)
                 while text[end - 1] in " \t":
                     end -= 1
                 found.append((m.start("ent"), end))  # the name ends before that word
