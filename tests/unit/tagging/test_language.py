@@ -70,3 +70,55 @@ def test_russian_text_is_told_from_english():
 
     text = "Пациентка по состоянию здоровья из дома не выходит, и это не первый раз что так"
     assert guess_language(text) == "ru"
+
+
+@pytest.mark.parametrize(
+    ("text", "lang"),
+    [
+        ("Kérjük, hogy a számlát rendezze, mert az összeg nem volt még jóváírva és ez", "hu"),
+        ("Yolcunun kimliği ve bu kart için bir başvuru yok, ama daha sonra ben de gibi", "tr"),
+        ("Sunt pensionar și nu am fost la bancă, dar cu fiul meu am fost în acest oraș", "ro"),
+        ("Сказали, що він був із нею вже та якщо ще мені або його", "uk"),
+    ],
+)  # fmt: skip
+def test_more_languages_are_told_from_english(text, lang):
+    from privtext.tagging.language import guess_language
+
+    assert guess_language(text) == lang
+
+
+def test_a_passage_in_another_language_inside_an_english_text():
+    from privtext.tagging.language import paragraph_language
+
+    text = (
+        "Dear Sir or Madam, I am writing about my lost laptop and the charger with it.\n\n"
+        "Sehr geehrte Damen und Herren, das Gerät ist nicht mit der Seriennummer auf der "
+        "Rechnung, die ich Ihnen im Anhang sende.\n\nKind regards, and thank you for it."
+    )
+    cache: dict[int, str] = {}
+    assert paragraph_language(text, text.index("Gerät"), cache) == "de"
+    assert paragraph_language(text, text.index("laptop"), cache) == "en"
+    assert paragraph_language(text, text.index("Kind"), cache) == "en"  # too short to tell
+    assert len(cache) == 3
+
+
+def test_ner_guesses_on_common_words_of_a_quoted_passage_are_dropped():
+    ner = SpacyNerRecognizer()
+    # an English case note quoting a French appeal (held-out set 33): the English model reads
+    # "Elle" and "Toute" as organisations
+    text = (
+        "Case note 4417. The police appeal, in French, reads as follows; our caseworker Sarah "
+        "Mills forwarded it to the family liaison team on Monday. She has been in touch with "
+        "the sister, who is worried that the appeal was not shared by the local paper. We have "
+        "asked the police for the CCTV of the station and for the bank to check her card, and "
+        "we will write to the family again when we have an answer from them.\n\n"
+        "Une femme de 34 ans est portée disparue depuis le 7 mars 2025. Elle a été vue pour la "
+        "dernière fois vers 23 h devant un dépanneur de la 3e Avenue, à Val-d'Or. Elle pourrait "
+        "se trouver à Montréal.\nDescription : 1,60 m, cheveux noirs longs, yeux bruns. Elle "
+        "portait un manteau noir et des bottes beiges.\nToute personne qui aurait des "
+        "informations est priée de communiquer avec la police.\n\n"
+        "Sarah Mills will call the family on 3 March."
+    )
+    got = {text[s.start : s.end] for s in ner.analyze_batch([text])[0]}
+    assert not got & {"Elle", "Toute", "cheveux"}
+    assert "Sarah Mills" in got
