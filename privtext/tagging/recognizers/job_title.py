@@ -548,6 +548,56 @@ _OCCUPATION_FIELD = _PRESCAN.compile(
     r"|\u0e2d\u0e32\u0e0a\u0e35\u0e1e[ \t]*:?[ \t]*"
     r"(?P<thai>[\u0e01-\u0e4e]{2,20})(?![\u0e01-\u0e4e])"
 )
+# An occupation after "works as" in many languages, its value the next one to three words up
+# to a preposition: "I have worked as a driver in London", "Lucrez ca șofer de trei ani",
+# "pracuję jako sprzątaczka w Szpitalu", "Ich arbeite als Zugbegleiterin bei der DB",
+# "працюю прибиральницею в лікарні"; and before the Turkish "olarak çalış-": "şoför olarak
+# çalışıyorum"
+_WORKS_AS = _PRESCAN.compile(
+    r"(?<![\w\-])(?:(?i:work(?:s|ed|ing)?|employed|job)[ \t]+as(?:[ \t]+an?)?"
+    r"|(?i:lucre(?:z|az\u0103|a|am)|angajat(?:\u0103)?)[ \t]+ca"
+    r"|(?i:pracuj(?:\u0119|e)|pracowa(?:\u0142|\u0142a|\u0142em|\u0142am)|zatrudnion[ya])[ \t]+jako"
+    r"|(?i:travaill(?:e|es|ent|ait|ais)|employ\u00e9e?)[ \t]+comme"
+    r"|(?i:arbeit(?:e|et|ete|en)|t\u00e4tig|besch\u00e4ftigt)[ \t]+als"
+    r"|(?i:trabaj(?:o|a|an|aba|\u00e9)|emplead[oa])[ \t]+como"
+    r"|(?i:trabalh(?:o|a|am|ava|ei))[ \t]+como"
+    r"|(?i:lavor(?:o|a|ano|ava))[ \t]+come"
+    r"|(?i:werk(?:t|te|zaam)?)[ \t]+als"
+    r"|(?i:jobbar|arbetar|arbejder|jobber)[ \t]+som"
+    r"|(?i:\u043f\u0440\u0430\u0446\u044e(?:\u044e|\u0454)|\u0440\u0430\u0431\u043e\u0442\u0430(?:\u044e|\u0435\u0442)))"
+    r"[ \t]+(?P<value>[^\W\d_][^\W\d_'\u2019\-]*(?:[ \t][^\W\d_][^\W\d_'\u2019\-]*){0,2})"
+    r"|(?<![\w\-])(?P<tr>[^\W\d_]{3,}(?:[ \t][^\W\d_]{3,})?)[ \t]+olarak[ \t]+"
+    r"(?i:\u00e7al\u0131\u015f)"
+)
+# Words that end the value (prepositions, articles, conjunctions of those languages)
+_WORKS_AS_STOP = frozenset(
+    """in at for with on from since and but or to of by the a an as de del des du en \u00e0 au
+    aux la le les el los las w we z ze na u do od dla bei bij im der die das den dem von van
+    voor op met per para por com em no nos da das dos nel nella presso di dal dalla e et und y
+    och p\u00e5 hos f\u00f6r i v \u0432 \u0443 \u043d\u0430 \u0441 \u0437 \u0456\u0437 \u0442\u0430
+    \u0456 \u0438 \u0434\u043b\u044f \u043f\u0440\u0438 s\u0103 \u00een \u0219i cu pe
+    pentru""".split()
+)
+_WORKS_AS_NOT = frozenset(
+    "well part usual normal before usual follows such needed required expected planned "
+    "volunteer volunteers freelance freelancer".split()
+)
+
+
+def _works_as_value(text: str, m: re.Match[str]) -> tuple[int, int] | None:
+    if m.group("tr"):
+        return m.span("tr")
+    start = m.start("value")
+    end = start
+    for w in re.finditer(r"[^\W\d_][^\W\d_'\u2019\-]*", m.group("value")):
+        if w.group().lower() in _WORKS_AS_STOP:
+            break
+        end = start + w.end()
+    if end == start or text[start:end].split()[0].lower() in _WORKS_AS_NOT:
+        return None
+    return start, end
+
+
 _FIELD_LABEL_AFTER = re.compile(r"[ \t]*(?::|(?:no\.|No\.|number|ID|#)(?!\w))")
 
 
@@ -693,4 +743,13 @@ class JobTitleRecognizer(Recognizer):
                     continue
                 out = [o for o in out if not (vs <= o.start and o.end <= ve)]
                 out.append(Span(vs, ve, "JOB_TITLE", self.ROLE_SCORE, self.name))
+        for m in _WORKS_AS.finditer(text):
+            span = _works_as_value(text, m)
+            if span is None:
+                continue
+            vs, ve = span
+            if any(o.start < ve and vs < o.end and (o.start < vs or o.end > ve) for o in out):
+                continue
+            out = [o for o in out if not (vs <= o.start and o.end <= ve)]
+            out.append(Span(vs, ve, "JOB_TITLE", self.ROLE_SCORE, self.name))
         return [_with_department(text, sp) for sp in out]

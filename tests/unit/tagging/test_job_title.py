@@ -318,3 +318,31 @@ def test_a_rank_field_with_a_number_is_no_job_title():
     rec = JobTitleRecognizer()
     rec.load()
     assert rec.analyze("Rank: 3\nScore: 88") == []
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("I have worked as a driver in London for three years.", "driver"),
+        ("Lucrez ca șofer de trei ani în Londra.", "șofer"),
+        ("Z Charkowa, pracuję jako sprzątaczka w Szpitalu Grochowskim.", "sprzątaczka"),
+        ("Ich arbeite als Zugbegleiterin bei der Deutschen Bahn.", "Zugbegleiterin"),
+        ("Я приїхала з Харкова, працюю прибиральницею в лікарні.", "прибиральницею"),
+        ("İstanbul'da şoför olarak çalışıyorum.", "şoför"),
+        ("She works as a senior software engineer at a bank.", "senior software engineer"),
+    ],
+)  # fmt: skip
+def test_an_occupation_after_works_as_in_many_languages(text, expected):
+    from privtext.tagging.recognizers.job_title import JobTitleRecognizer
+
+    rec = JobTitleRecognizer()
+    rec.load()
+    assert expected in [text[s.start : s.end] for s in rec.analyze(text)]
+
+
+def test_works_as_without_an_occupation_after_it_tags_nothing():
+    from privtext.tagging.recognizers.job_title import JobTitleRecognizer
+
+    rec = JobTitleRecognizer()
+    rec.load()
+    assert rec.analyze("He worked as well as he could, and it works as expected.") == []
