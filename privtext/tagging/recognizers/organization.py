@@ -211,8 +211,14 @@ _CJK_ORG = re.compile(
     r"|[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff"
     r"\uac00-\ud7af]{1,24}?(?:股份有限公司|有限公司|有限会社|株式会社|公司|税関|警察署|厚生局|"
     r"取締部|大学|大學|病院|医院|銀行|银行|協会|協會|委員会|委员会|裁判所|法院|市役所|"
-    r"대학교|병원|은행|종친회|인쇄소|주식회사|재단|협회|병무청|경찰청|국세청|검찰청|법원|사단|여단))"
-    r"(?![\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af])"
+    r"대학교|병원|은행|종친회|인쇄소|주식회사|재단|협회|병무청|경찰청|국세청|검찰청|법원|사단|여단|"
+    # police stations, committees, agencies, churches, foundations, firms of lawyers
+    r"경찰서|警署|警察局|公安局|派出所|위원회|委員會|진흥원|공단|엔터테인먼트|교회|성당|教会|教會|醫院|"
+    r"基金會|基金会|事務所|事务所))"
+    r"(?:(?![\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af])"
+    # a Korean particle after a Hangul name: "마포경찰서에", "한빛은행의"
+    r"|(?<=[\uac00-\ud7af])(?=(?:에서|에게|으로|에|의|은|는|이|가|을|를|와|과|로|도)"
+    r"(?![\uac00-\ud7af])))"
 )
 # A union's local branch: "UMWA Local 8843", "SEIU Local 32BJ"
 _UNION_LOCAL = re.compile(

@@ -194,6 +194,9 @@ def test_a_run_of_names_stops_at_the_end_of_a_sentence_after_a_three_letter_word
         ("Exporter (深圳华强电子有限公司), No. 8", "深圳华强电子有限公司"),
         ("handed to the 大阪税関 on arrival", "大阪税関"),
         ("The printer, 한빛인쇄소, quoted", "한빛인쇄소"),
+        ("신고하였으며, 마포경찰서에 수사를 의뢰하였습니다.", "마포경찰서"),  # a particle after it
+        ("개인정보보호위원회와 한국인터넷진흥원(KISA)에 신고", "한국인터넷진흥원"),
+        ("소속사: 블루문엔터테인먼트 (대표 문태준)", "블루문엔터테인먼트"),
         ("a steward from SEIU Local 1199 was there", "SEIU Local 1199"),
         ("Importeurin: Lago Verde Sagl, UID CHE", "Lago Verde Sagl"),
     ],
