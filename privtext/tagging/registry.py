@@ -106,6 +106,7 @@ from privtext.tagging.roles import (
     roles_next_to_persons,
     speaker_labels_are_no_titles,
 )
+from privtext.tagging.script_places import places_in_other_scripts
 from privtext.tagging.tables import ages_in_age_columns, places_in_place_columns
 
 DEFAULT_CHUNK_CHARS = 20_000
@@ -378,6 +379,7 @@ class Tagger:
             text, countries_in_other_languages(text, places_in_place_slots(text, kept))
         )
         kept = polish_places(text, places_in_place_fields(text, dateline_places(text, kept)))
+        kept = places_in_other_scripts(text, kept)
         kept = dublin_districts(text, places_in_place_columns(text, kept))
         kept = entities_in_table_columns(text, ages_in_age_columns(text, kept))
         kept = header_cells_are_no_entities(text, kept)

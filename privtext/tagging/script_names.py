@@ -108,7 +108,9 @@ _AR_NAME = re.compile(
 # Arabic and Persian words after those cues that are no names ("أنا متأكد": I am sure)
 _AR_NOT_NAMES = frozenset(
     "متأكد متأكدة آسف آسفة هنا هناك سعيد سعيدة موافق موافقة في من لا لم لن قد كان كانت "
-    "هو هي عندي أريد اريد بخير مريض مريضة تعبان تعبانة حامل نائم نائمة مسافر مسافرة".split()
+    "هو هي عندي أريد اريد بخير مريض مريضة تعبان تعبانة حامل نائم نائمة مسافر مسافرة "
+    # Persian and Arabic prepositions and particles ("مادرم در هرات": my mother, in Herat)
+    "در به از با که را هر این آن هم نیز برای تا على إلى عن مع كل هذا هذه".split()
 )
 # Russian, Ukrainian: a kinship word (a comma may follow) before a capitalised name
 _RU_KIN_NAME = re.compile(
