@@ -172,7 +172,8 @@ _PATTERNS: list[tuple[str, str, float]] = [
         "intl_apposition",
         # (also after an identifier or a date: "donante nº D-7731, 26 años", "1941, 83 jaar")
         r"(?:(?:(?<=[^\W_])|(?<=\))),[ \t]+|(?<=\())(?P<p24>[0-9]{1,3}[ \t]+(?:años|anos|ans|"
-        r"anni|Jahre|jaar|år|ετών|лет|года|год|yaşında|tuổi|let|lata|rokov|roků)"
+        r"anni|Jahre|jaar|år|ετών|лет|года|год|yaşında|tuổi|let|lata|lat|rokov|roků|роки|років|"
+        r"рік|anys|éves)"
         r"|lat[ \t]+[0-9]{1,3})"
         r"(?=[ \t]*[,;.)\n]|[ \t]*\Z)",
         0.75,
@@ -209,7 +210,7 @@ _PATTERNS: list[tuple[str, str, float]] = [
     # Probert, then 87, of Treorchy"
     (
         "now_age",
-        r"(?<=[\w.]),[ \t]+(?:now|then)[ \t]+(?P<p23>[0-9]{1,3})(?=[ \t]*,)",
+        r"(?<=[\w.]),[ \t]+(?:now|then)[ \t]+(?P<p23>[0-9]{1,3})(?=[ \t]*,|[ \t]+and[ \t])",
         0.75,
     ),
     # "having" an age in the first or third person: Polish "Mam 72 lata", "mama ma 72 lata";
@@ -222,7 +223,11 @@ _PATTERNS: list[tuple[str, str, float]] = [
         r"|(?i:jag|han|hon|hun|jeg|du|vi|hen|de)[ \t]+(?i:är|er|var|blir|bliver|blir)[ \t]+"
         r"(?P<p28>[0-9]{1,3}[ \t]+år)(?![ \t]+(?i:sedan|siden|sidan))"
         r"|(?i:мне|ему|ей|тебе|мені|йому|їй)[ \t]+"
-        r"(?P<p29>[0-9]{1,3}[ \t]+(?:лет|год|года|років|роки|рік)))(?![\w])",
+        r"(?P<p29>[0-9]{1,3}[ \t]+(?:лет|год|года|років|роки|рік))"
+        # Catalan "Tinc 74 anys"; Hungarian "21 éves vagyok"
+        r"|(?i:tinc|té|tens|tenia|tenim)[ \t]+(?P<p29b>[0-9]{1,3}[ \t]+anys)"
+        r"|(?P<p29c>(?<![0-9])[0-9]{1,3}[ \t]+éves)(?=[ \t]+(?:vagyok|voltam|volt|vagy|lett))"
+        r")(?![\w])",
         0.75,
     ),
     # a number with the character that means "years of age" in Chinese, Japanese and Korean
@@ -421,7 +426,7 @@ class AgeRecognizer(Recognizer):
             elif kind == "script_age":
                 grp = next(g for g in ("p30", "p31", "p32", "p33", "p34") if m.start(g) >= 0)
             elif kind == "intl_have":
-                grp = next(g for g in ("p27", "p28", "p29") if m.start(g) >= 0)
+                grp = next(g for g in ("p27", "p28", "p29", "p29b", "p29c") if m.start(g) >= 0)
             elif kind == "dob_age":
                 grp = "p13" if m.start("p13") >= 0 else "p13b"
             else:

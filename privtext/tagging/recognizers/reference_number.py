@@ -670,7 +670,11 @@ _ACCOUNT_KW = (
     r"passaporto|pasaporte|passeport|reisepass|paspoort|cand\.|candidate|bonuskaart|klantnummer|"
     r"kundnummer|transit|matrikel-?n(?:umme)?r|auktorisationsnummer|permiso\s+de\s+conducir|"
     r"carn[\u00e9e]\s+de\s+extranjer[\u00edi]a|npwp|colegiad[oa]\s+n\.?[\u00ba\u00b0]|"
-    r"\u05ea\.\u05d6\.)"
+    r"\u05ea\.\u05d6\.|\u05ea\"\u05d6|\u05ea\u05f4\u05d6|"
+    # a Brazilian branch and current account, a Japanese ordinary or current account (普通,
+    # 当座), a German identity card: "agência 3417-2, conta corrente 41.772-8", "普通 7741093"
+    r"conta\s+corrente|conta\s+poupan[\u00e7c]a|ag[\u00eae]ncia|\u666e\u901a(?:\u9810\u91d1)?|"
+    r"\u5f53\u5ea7|personalausweis(?:-?nummer)?)"
 )
 _ACCOUNT_CONNECTOR = (
     r"(?:\s+(?:number|numbers|num|nos?|nr|id|#|code|ref(?:erence)?|identifier)(?!\w)\.?|"

@@ -113,14 +113,25 @@ _PLAIN_LOGIN_CUE = _PRESCAN.compile(
     r"by[ \t]+(?:agent|user|analyst)|(?:user|network|university|uni|email|windows|staff)"
     r"[ \t]+account|(?:one|the|a|same|single|user|target(?:ed)?)[ \t]+login[ \t]*[,:]?|"
     r"(?:network|user|login|windows|kakaotalk|line|wechat|skype|telegram|discord|slack)[ \t]+id"
-    r"[ \t]*:?|uniqname(?:[ \t]+is)?[ \t]*:?|service[ \t]+account|(?<=\n)user)"
-    r")[ \t]+(?P<ent>[a-z][a-z0-9_.\-]{2,30}[a-z0-9])(?![\w@]|\.[A-Za-z])"
+    r"[ \t]*:?|uniqname(?:[ \t]+is)?[ \t]*:?|service[ \t]+account|(?<=\n)user|"
+    # "signed up as trevkwan77", "Snapchat kayd0cherty09", "gebruiker \"jvandam3\""
+    r"(?:signed[ \t]+up|registered|logged[ \t]+in|log[ \t]+in)[ \t]+as|"
+    r"(?:snapchat|instagram|tiktok|twitter|kik|roblox|xbox|psn|steam|reddit|twitch)[ \t]*:?|"
+    r"gebruiker|utilisateur|benutzer|usuario|utente|u\u017cytkownik)"
+    r")[ \t]+[\"'\u201c\u201e\u00ab]?(?P<ent>[a-z][a-z0-9_.\-]{2,30}[a-z0-9])(?![\w@]|\.[A-Za-z])"
     # ... and a log's key: "user=svc-claims-sync", "login=jkowalski88"
     r"|(?<![\w\-])(?i:user|username|login|uid|account)="
     r"(?P<kv>[A-Za-z][A-Za-z0-9_.\-]{2,30}[A-Za-z0-9])(?![\w@])"
 )
 
 
+# cues after which only a word with a digit, "_" or "." is taken (words of other languages,
+# religions and roles follow "registered as" too)
+_SHAPE_ONLY_CUE = re.compile(
+    r"(?i)(?:signed[ \t]+up|registered|logged[ \t]+in|log[ \t]+in)[ \t]+as|snapchat|instagram|"
+    r"tiktok|twitter|kik|roblox|xbox|psn|steam|reddit|twitch|gebruiker|utilisateur|benutzer|"
+    r"usuario|utente|u\u017cytkownik"
+)
 _ONE_LOGIN = r"[a-z][a-z0-9_.\-]{1,30}[a-z0-9]"
 _LOGIN_LIST = _PRESCAN.compile(
     r"(?i:\b(?:accounts?|users?|logins?|usernames?))[ \t]+(?:incl\.?|including|such[ \t]+as|"
@@ -318,6 +329,8 @@ class UsernameRecognizer(PatternRecognizer):
             login = m.group(g)
             if m.span(g) in have:
                 continue
+            if _SHAPE_ONLY_CUE.match(m.group()) and not any(c in "0123456789_." for c in login):
+                continue  # "registered as evangelisch": only a login's shape is one there
             if g == "kv" or any(c.isdigit() for c in login) or _rare_word(login):
                 out.append(Span(m.start(g), m.end(g), "USERNAME", 0.8, self.name))
         if ":" not in text:

@@ -378,6 +378,11 @@ def test_an_age_in_a_forms_table_row():
         ("detto «Volpino», di anni 38, operaio edile", ["38"]),
         ("Concepción Gil Arroyo («Conchi», CG), 81 años.", ["81 años"]),
         ('Said Bakari Mwero alias "Chuma", approx. 35, no ID', ["35"]),
+        ("Sofiię Kovalchuk (14 lat, ur. 12.06.2010)", ["14 lat"]),
+        ("Шевченко Микола Іванович, 12.05.1951 р.н. (73 роки)", ["73 роки"]),
+        ("21 éves vagyok, a BME-n tanulok. Ez egy 5 éves szerződés.", ["21 éves"]),
+        ("Tinc 74 anys i ara no tinc res. Fa 5 anys.", ["74 anys"]),
+        ("In June 2023 Mr B, then 58 and recently divorced, met", ["58"]),
     ],
 )  # fmt: skip
 def test_ages_in_other_languages_and_scripts(text, ages):

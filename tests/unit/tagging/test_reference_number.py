@@ -758,3 +758,17 @@ def test_case_numbers_after_file_marks_in_more_languages(text, expected, spans_o
 
 def test_the_dutch_word_rol_without_a_code_is_no_case_mark(spans_of):
     assert spans_of(C, "his rol in the firm was small, the rol of a clerk", THRESHOLD) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Banco do Brasil, agência 3417-2, conta corrente 41.772-8, e", ["3417-2", "41.772-8"]),
+        ("振込先①\u3000楽天銀行\u3000普通\u30007741093\u3000名義", ["7741093"]),
+        ("Personalausweis: 214788390\n", ["214788390"]),
+        ('האישה נועה רוזנפלד, ת"ז 318472099, מתגוררת', ["318472099"]),
+    ],
+)
+def test_brazilian_and_japanese_bank_accounts_and_identity_cards(text, expected):
+    got = [text[s.start : s.end] for s in A.analyze(text)]
+    assert all(e in got for e in expected)

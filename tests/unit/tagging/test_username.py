@@ -204,3 +204,14 @@ def test_a_slack_exports_speaker_line_with_one_space_before_the_time():
     text = "#site-ops (Slack export)\n\nkwame.asante 08:31\nmorning all.\n\nmeeting 10:30\n"
     got = [text[s.start : s.end] for s in R.analyze(text)]
     assert got == ["kwame.asante"]
+
+
+def test_logins_after_sign_up_a_platform_or_a_word_for_user_in_other_languages():
+    text = (
+        'Bij de logcontrole zag ik dat gebruiker "jvandam3" het dossier opende. '
+        "Social media: Snapchat kayd0cherty09. 21:58 trevor: ok signed up as trevkwan77"
+    )
+    got = [text[s.start : s.end] for s in R.analyze(text)]
+    assert got == ["jvandam3", "kayd0cherty09", "trevkwan77"]
+    # after those cues a plain word is no login: "registered as evangelisch"
+    assert R.analyze("She is registered as evangelisch and signed up as student.") == []
