@@ -555,3 +555,46 @@ def places_in_place_fields(text: str, spans: list[Span]) -> list[Span]:
         put_over_guess(out, start, end, "LOCATION", SCORE, SOURCE, _PLACE_FIELD_OVER)
         changed = changed or out != before
     return sorted(out, key=lambda s: (s.start, s.end)) if changed else spans
+
+
+# A place with a Turkish case ending after an apostrophe: "Bodrum'daki", "İstanbul'a",
+# "Ankara'da", "İzmir'deki" (the ending stays outside, as the guidelines write it); the name a
+# listed place
+_TURKISH_CASE_RX = _PRESCAN.compile(
+    r"(?<![\w\-'\u2019])(?P<name>[A-Z\u00c7\u011e\u0130\u00d6\u015e\u00dc][^\W\d_]+"
+    r"(?:[ \t][A-Z\u00c7\u011e\u0130\u00d6\u015e\u00dc][^\W\d_]+)?)['\u2019]"
+    r"(?:[dt][ae](?:ki|n)?|n?[\u0131iu\u00fc]n|y?[\u0131iu\u00fcae]|y?l[ae]|l[\u0131iu\u00fc])"
+    r"(?![^\W\d_])"
+)
+
+
+def turkish_case_places(text: str, spans: list[Span]) -> list[Span]:
+    """``spans`` with listed places before a Turkish case ending tagged LOCATION ("Bodrum'daki");
+    a NER or gazetteer guess that starts on the name and runs past it is dropped."""
+    if "'" not in text and "\u2019" not in text:
+        return spans
+    out = list(spans)
+    changed = False
+    for m in _TURKISH_CASE_RX.finditer(text):
+        name = m.group("name")
+        if not known_place(name):
+            name = name.split()[-1]
+            if not known_place(name):
+                continue
+        start, end = m.end("name") - len(name), m.end("name")
+        kept = [
+            g
+            for g in out
+            if not (
+                g.source in GUESS_SOURCES
+                and g.start == start
+                and g.end > end
+                and g.entity_type in _OVER_TYPES
+            )
+        ]
+        if len(kept) != len(out):
+            out, changed = kept, True
+        before = list(out)
+        put_over_guess(out, start, end, "LOCATION", SCORE, SOURCE, _OVER_TYPES)
+        changed = changed or out != before
+    return sorted(out, key=lambda s: (s.start, s.end)) if changed else spans

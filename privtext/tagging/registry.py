@@ -57,6 +57,7 @@ from privtext.tagging.place_slots import (
     places_in_place_fields,
     places_in_place_slots,
     polish_places,
+    turkish_case_places,
 )
 from privtext.tagging.policy import TierPolicy
 from privtext.tagging.recognizers.address import (
@@ -379,7 +380,7 @@ class Tagger:
             text, countries_in_other_languages(text, places_in_place_slots(text, kept))
         )
         kept = polish_places(text, places_in_place_fields(text, dateline_places(text, kept)))
-        kept = places_in_other_scripts(text, kept)
+        kept = places_in_other_scripts(text, turkish_case_places(text, kept))
         kept = dublin_districts(text, places_in_place_columns(text, kept))
         kept = entities_in_table_columns(text, ages_in_age_columns(text, kept))
         kept = header_cells_are_no_entities(text, kept)

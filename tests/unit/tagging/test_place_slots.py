@@ -335,3 +335,13 @@ def test_countries_in_cldr_names_of_other_languages():
     text = "zij zou naar Ethiopië zijn verhuisd; er lebt jetzt in Äthiopien."
     got = countries_in_other_languages(text, [])
     assert [text[s.start : s.end] for s in got] == ["Ethiopië", "Äthiopien"]
+
+
+def test_a_listed_place_before_a_turkish_case_ending():
+    from privtext.tagging.place_slots import turkish_case_places
+
+    text = "Ankara'da yaşıyorum, İstanbul'a gittim; Bodrum'daki otel. Ahmet'in evi. John's car."
+    guess = [Span(0, 22, "PERSON", 0.85, "spacy_ner")]  # NER ran "Ankara'da yaşıyorum" together
+    got = turkish_case_places(text, guess)
+    assert [text[s.start : s.end] for s in got] == ["Ankara", "İstanbul", "Bodrum"]
+    assert all(s.entity_type == "LOCATION" for s in got)
