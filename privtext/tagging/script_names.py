@@ -208,7 +208,9 @@ _EL_NOT_NAMES = frozenset(
 _HE_WORD = "[\u05d0-\u05ea][\u05d0-\u05ea'\u05f3\u05f4\"]*"
 _DEV_WORD = "[\u0905-\u0939\u0958-\u0961][\u0900-\u0963\u0966-\u097f]*"
 _ETH_WORD = "[\u1200-\u135a][\u1200-\u135a\u135d-\u135f]*"
-_AR_WORD = "[\u0621-\u064a\u066e-\u06d3\u06fa-\u06ff][\u0621-\u065f\u066e-\u06d3\u06fa-\u06ff]*"
+_AR_FIELD_WORD = (
+    "[\u0621-\u064a\u066e-\u06d3\u06fa-\u06ff][\u0621-\u065f\u066e-\u06d3\u06fa-\u06ff]*"
+)
 _EL_WORD = "[\u0386\u0388-\u038f\u0391-\u03a9][\u03ac-\u03ce]+"
 _SCRIPT_NAME_FIELD = re.compile(
     r"(?<![\w])(?:"
@@ -228,7 +230,7 @@ _SCRIPT_NAME_FIELD = re.compile(
     r"\u0646\u0627\u0645(?:[ \t]+\u0648[ \t]+\u0646\u0627\u0645[ \t]+"
     r"\u062e\u0627\u0646\u0648\u0627\u062f\u06af\u06cc|[ \t]+\u067e\u062f\u0631)?)"
     r"[ \t]*[:\uff1a][ \t]*"
-    rf"(?P<ar>{_AR_WORD}(?:[ \t]{_AR_WORD}){{0,3}})"
+    rf"(?P<ar>{_AR_FIELD_WORD}(?:[ \t]{_AR_FIELD_WORD}){{0,3}})"
     r"|(?:\u039f\u03bd\u03bf\u03bc\u03b1\u03c4\u03b5\u03c0\u03ce\u03bd\u03c5\u03bc\u03bf|"
     r"\u038c\u03bd\u03bf\u03bc\u03b1|\u0395\u03c0\u03ce\u03bd\u03c5\u03bc\u03bf)[ \t]*:[ \t]*"
     rf"(?P<el>{_EL_WORD}(?:[ \t]{_EL_WORD}){{0,2}})"
@@ -278,6 +280,61 @@ _SIKH_NOT_GIVEN = frozenset(
     "\u0917\u0941\u0930\u0941 \u0936\u094d\u0930\u0940".split()
 )
 _SIKH_ORG_AFTER = frozenset("\u0a38\u0a2d\u0a3e \u0938\u092d\u093e".split())
+
+
+# Russian and Ukrainian: a given name and a patronymic, in any case ("Николая Ивановича",
+# "Анна Петровна", "Миколу Івановича")
+_RU_GIVEN_PATRONYMIC = re.compile(
+    rf"(?<![\w\-])(?P<ent>[{CYR_UP}][{CYR_LOW}]{{2,}}[ \t][{CYR_UP}][{CYR_LOW}]+"
+    r"(?:ович|евич|івич|ич|овн|евн|ічн|ичн|інічн)(?:а|у|ем|ем|е|ой|ою|ы|і|ій|ої|ою)?)(?![\w\-])"
+)
+# Thai police and military ranks before a name ("ร้อยตำรวจโทธนกฤต ศรีวงศ์")
+_TH_RANK = re.compile(
+    r"(?:ร้อยตำรวจ(?:เอก|โท|ตรี)|พันตำรวจ(?:เอก|โท|ตรี)|ดาบตำรวจ|จ่าสิบตำรวจ|สิบตำรวจ(?:เอก|โท|ตรี)|"
+    r"พลตำรวจ(?:เอก|โท|ตรี)?|ร้อย(?:เอก|โท|ตรี)|พัน(?:เอก|โท|ตรี)|จ่าสิบ(?:เอก|โท|ตรี))[ \t]?"
+    r"(?P<ent>[\u0e01-\u0e4e]{2,20}[ \t][\u0e01-\u0e4e]{2,25})(?![\u0e01-\u0e4e])"
+)
+# Korean: a title with a name after it ("대표 문태준", "정보보호실장 김도윤") or before it
+# ("박서연 대리"); the name three syllables that start with a common surname
+_KO_TITLE_WORDS = (
+    "대표|대표이사|회장|사장|부사장|원장|실장|팀장|부장|차장|과장|대리|주임|사원|교수|선생님|"
+    "변호사|검사|판사|경위|경감|경사|경장|순경|목사|신부"
+)
+_KO_TITLE_NAME = re.compile(
+    rf"(?:(?<![{_HANGUL}])|(?<=[{_HANGUL}]))(?:{_KO_TITLE_WORDS})[ \t]+"
+    rf"(?P<ent>[{_HANGUL}]{{3}})(?:은|는|이|가|을|를|의|와|과|도|씨|님)?(?![{_HANGUL}])"
+    rf"|(?<![{_HANGUL}])(?P<ent2>[{_HANGUL}]{{3}})[ \t]+(?:{_KO_TITLE_WORDS})(?![{_HANGUL}])"
+)
+# Japanese: a name given or claimed ("「ジェームズ」と名乗る", "自称「ジェームズ・カーター」",
+# "田村という男"), and a police rank before a name ("巡査部長\u3000高橋 亮")
+_JA_NAMED = re.compile(
+    r"(?:自称)?「(?P<q>[\u30a1-\u30fa\u30fc\u30fb]{2,16}|[\u3005\u4e00-\u9fff]{2,4})」"
+    r"(?=と名乗|と称|という)"
+    r"|自称「(?P<q2>[\u30a1-\u30fa\u30fc\u30fb]{2,16}|[\u3005\u4e00-\u9fff]{2,4})」"
+    r"|(?<![\u3005\u4e00-\u9fff])(?P<t>[\u3005\u4e00-\u9fff]{2,3})という(?:男|女|人物|人)"
+    r"|(?:巡査部長|巡査長|巡査|警部補|警部|警視|刑事)[\u3000 \t]+"
+    r"(?P<r>[\u3005\u4e00-\u9fff]{1,3}[\u3000 \t]?[\u3005\u4e00-\u9fff]{1,3})"
+    r"(?![\u3005\u4e00-\u9fff])"
+)
+# Hebrew: a title before one or two words of a name ("הרב אליהו בן-דוד", "מר יוסף חדד",
+# "האישה נועה רוזנפלד")
+_HE_TITLE_NAME = re.compile(
+    r"(?<![\u05d0-\u05ea])(?:הרב|הרבנית|מר|גב'|גברת|ד\"ר|ד״ר|עו\"ד|עו״ד|פרופ'|האישה|האיש|הבעל)"
+    r"[ \t]+(?P<ent>[\u05d0-\u05ea][\u05d0-\u05ea'\u05f3\-]*(?:[ \t][\u05d0-\u05ea]"
+    r"[\u05d0-\u05ea'\u05f3\-]*)?)(?![\u05d0-\u05ea])"
+)
+# Hebrew words after a title that are no name ("הרב הראשי", the chief rabbi)
+_HE_NOT_NAMES = frozenset("הראשי הראשית הגדול הגדולה הזה הזאת שלי שלו שלה שלנו".split())
+# Greek: a maiden name after "το γένος" (née): "το γένος Καραγιάννη"
+_EL_NEE = re.compile(
+    r"(?<![\w])(?:το[ \t]+γένος|το[ \t]+γένος)[ \t]+(?P<ent>[\u0391-\u03a9\u0386-\u038f]"
+    r"[\u03ac-\u03ce]+)(?![\w])"
+)
+# Urdu and Arabic: a father's name after "son of" / "daughter of" ("ولد محمد اسلم،")
+_UR_PATRONYMIC = re.compile(
+    r"(?<![\u0600-\u06ff])(?:ولد|ولدیت|بنت|دختر|زوجہ)[ \t]+"
+    rf"(?P<ent>{_AR_WORD}(?:[ \t]{_AR_WORD}){{0,2}})(?=[ \t]*[،,.;:)\n])"
+)
 
 
 @lru_cache(maxsize=1)
@@ -361,6 +418,31 @@ def names_in_other_scripts(text: str) -> list[tuple[int, int]]:
         for m in _RU_TITLE_NAME.finditer(text):
             if not m.group("ent").endswith(("ево", "ово", "ино", "ское", "цкое")):
                 found.append(m.span("ent"))  # (not "Капитан Андреево", a border crossing)
+    if _ANY_CYRILLIC.search(text) is not None:
+        for m in _RU_GIVEN_PATRONYMIC.finditer(text):
+            if _CYR_WORD_BEFORE.search(text, max(0, m.start() - 30), m.start()) or re.match(
+                rf"[ \t][{CYR_UP}]", text[m.end() : m.end() + 2]
+            ):
+                continue  # two words of a three-word name, found by the full-name rule
+            found.append(m.span("ent"))
+    if "ตำรวจ" in text or "ร้อย" in text or "พัน" in text or "จ่า" in text:
+        found.extend(m.span("ent") for m in _TH_RANK.finditer(text))
+    if _ANY_HANGUL.search(text) is not None:
+        for m in _KO_TITLE_NAME.finditer(text):
+            g = "ent" if m.group("ent") else "ent2"
+            if m.group(g)[0] in _KO_SURNAMES:
+                found.append(m.span(g))
+    if "「" in text or "という" in text or "巡査" in text or "警部" in text or "刑事" in text:
+        for m in _JA_NAMED.finditer(text):
+            g = next(k for k in ("q", "q2", "t", "r") if m.group(k))
+            found.append(m.span(g))
+    if any("\u05d0" <= c <= "\u05ea" for c in text):
+        found.extend(m.span("ent") for m in _HE_TITLE_NAME.finditer(text)
+                     if m.group("ent").split()[0] not in _HE_NOT_NAMES)  # fmt: skip
+    if "γένος" in text:
+        found.extend(m.span("ent") for m in _EL_NEE.finditer(text))
+    if "ولد" in text or "بنت" in text or "دختر" in text or "زوجہ" in text:
+        found.extend(m.span("ent") for m in _UR_PATRONYMIC.finditer(text))
     if _VI_LETTER.search(text) is not None:
         found.extend(m.span("ent") for m in _VI_NAME.finditer(text))
     if any(
