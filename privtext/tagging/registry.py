@@ -98,6 +98,7 @@ from privtext.tagging.recognizers.username import UsernameRecognizer
 from privtext.tagging.register import chat_register
 from privtext.tagging.retype import (
     drugs_are_no_persons,
+    organisations_joined_to_persons,
     organisations_named_like_persons,
     persons_inside_organisations,
     persons_named_like_organisations,
@@ -386,6 +387,7 @@ class Tagger:
         kept = header_cells_are_no_entities(text, kept)
         kept = identifier_country_prefixes(text, kept)
         kept = organisations_named_like_persons(text, persons_named_like_organisations(text, kept))
+        kept = organisations_joined_to_persons(text, kept)
         kept = drugs_are_no_persons(text, persons_inside_organisations(text, kept))
         kept = organisations_named_by_domains(text, organisation_acronyms(text, kept))
         kept = mediums_are_no_entities(text, kept)

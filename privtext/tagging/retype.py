@@ -244,3 +244,57 @@ def drugs_are_no_persons(text: str, spans: list[Span]) -> list[Span]:
 
     out = [s for s in spans if not drug(s)]
     return out if len(out) != len(spans) else spans
+
+
+# "and" between two names in the languages of the sets: "Vithushan Rajaratnam and Abinaya
+# Selvarajah", "Romain Fournier et Jean-Daniel Aufdenblatten"
+_AND_BETWEEN = re.compile(r"[ \t]+(?:and|et|und|y|e|en|i|og|och|&)[ \t]+\Z")
+_AND_AFTER = re.compile(r"[ \t]+(?:and|et|und|y|e|en|i|og|och|&)[ \t]+")
+
+
+def organisations_joined_to_persons(text: str, spans: list[Span]) -> list[Span]:
+    """``spans`` with a NER organisation joined by "and" to a person's name retyped PERSON.
+
+    spaCy's small model often reads the second of two names as an organisation. A NER
+    ORGANIZATION of two or three name-shaped words is a PERSON when a PERSON span stands right
+    before it, joined by "and" (or "et", "und", "y"...), or right after it; no word may be an
+    organisation's head, a listed organisation's or place's word, or a common English word.
+    """
+    gaz = load_gazetteer(None)
+    out = list(spans)
+    changed = False
+    for k, s in enumerate(out):
+        if s.entity_type != "ORGANIZATION" or s.source != "spacy_ner":
+            continue
+        words = text[s.start : s.end].split()
+        if not (
+            2 <= len(words) <= 3
+            and all(
+                _NAME_WORD_RX.fullmatch(w) and w[0].isupper() and not w.isupper() for w in words
+            )
+            and not any(
+                _title(w) in HEAD_SET
+                or w in gaz.known_tokens
+                # ("Jean-Daniel": its parts are given names, not a common word)
+                or (_common(w) and not all(p in gaz.given for p in w.split("-")))
+                for w in words
+            )
+        ):
+            continue
+        before = out[k - 1] if k > 0 else None
+        after = out[k + 1] if k + 1 < len(out) else None
+        joined = (
+            before is not None
+            and before.entity_type == "PERSON"
+            and _AND_BETWEEN.search(text, before.end, s.start) is not None
+            and s.start - before.end <= 6
+        ) or (
+            after is not None
+            and after.entity_type == "PERSON"
+            and (m := _AND_AFTER.match(text, s.end)) is not None
+            and m.end() == after.start
+        )
+        if joined:
+            out[k] = Span(s.start, s.end, "PERSON", s.score, s.source)
+            changed = True
+    return out if changed else spans

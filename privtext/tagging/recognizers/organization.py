@@ -254,7 +254,8 @@ _ID_WORD_END = re.compile(r"[ \t](?:No|NO|Number|Nr)\.?\Z")
 _CODE_WORD = re.compile(r"(?<![\w\-])(?:[A-Z]+[0-9]|[0-9]+[A-Z])[A-Z0-9]*(?![\w\-])")
 _TITLED_OF = re.compile(r"[ \t](?:of|from|at)[ \t](?:the[ \t])?")
 _PERSON_OF = re.compile(
-    r"(?P<name>[A-Z][a-z]+(?:[ \t][A-Z][a-z'\u2019\-]+){1,2})[ \t](?:of|from|at)[ \t](?:the[ \t])?"
+    r"(?P<name>[A-Z][a-z]+(?:[ \t][A-Z][a-z'\u2019\-]+){1,2})[ \t](?:of|from|at|for)[ \t]"
+    r"(?:the[ \t])?"
 )
 
 

@@ -155,3 +155,41 @@ def test_a_name_in_irish_or_maori_spelling_read_as_an_organisation_is_a_person()
     assert [(text[x.start : x.end], x.entity_type) for x in out] == [
         ("Pádraig Ó Súilleabháin", "PERSON")
     ]
+
+
+def test_a_ner_organisation_joined_by_and_to_a_person_is_a_person():
+    from privtext.tagging.base import Span
+    from privtext.tagging.retype import organisations_joined_to_persons
+
+    text = "entry 4 (Vithushan Rajaratnam and Abinaya Selvarajah); Romain Fournier et Jean-Daniel "
+    text += "Aufdenblatten; John Smith and Morgan Stanley; Ana Lima, Santos Holdings"
+
+    def span(surface: str, etype: str, source: str) -> Span:
+        i = text.index(surface)
+        return Span(i, i + len(surface), etype, 0.85, source)
+
+    spans = [
+        span("Vithushan Rajaratnam", "ORGANIZATION", "spacy_ner"),
+        span("Abinaya Selvarajah", "PERSON", "gazetteer"),
+        span("Romain Fournier", "PERSON", "gazetteer"),
+        span("Jean-Daniel Aufdenblatten", "ORGANIZATION", "spacy_ner"),
+        span("John Smith", "PERSON", "gazetteer"),
+        span("Morgan Stanley", "ORGANIZATION", "gazetteer"),  # a listed firm: not a guess
+        span("Ana Lima", "PERSON", "gazetteer"),
+        span("Santos Holdings", "ORGANIZATION", "spacy_ner"),  # a comma, and a firm's word
+    ]
+    got = {
+        text[s.start : s.end]: s.entity_type for s in organisations_joined_to_persons(text, spans)
+    }
+    assert got["Vithushan Rajaratnam"] == "PERSON"
+    assert got["Jean-Daniel Aufdenblatten"] == "PERSON"
+    assert got["Morgan Stanley"] == "ORGANIZATION"
+    assert got["Santos Holdings"] == "ORGANIZATION"
+
+
+def test_a_person_for_an_organisation_is_no_part_of_its_name():
+    from privtext.tagging.recognizers.organization import OrganizationRecognizer
+
+    text = "Chat export, exported by Trevor Kwan for Canadian Anti-Fraud Centre on Monday."
+    got = [text[s.start : s.end] for s in OrganizationRecognizer().analyze(text)]
+    assert got == ["Canadian Anti-Fraud Centre"]
