@@ -207,8 +207,9 @@ _EL_NOT_NAMES = frozenset(
 # Άννα Πετρίδου", "ชื่อ-สกุล: นายสมศักดิ์ แก้วมณี" (one to three words of the label's script)
 _HE_WORD = "[\u05d0-\u05ea][\u05d0-\u05ea'\u05f3\u05f4\"]*"
 _DEV_WORD = "[\u0905-\u0939\u0958-\u0961][\u0900-\u0963\u0966-\u097f]*"
-_ETH_WORD = "[\u1200-\u135a][\u1200-\u135a\u135d-\u135f]*"
-_AR_FIELD_WORD = (
+# a word in Ethiopic and in Arabic script (shared with person_cues' field values)
+ETH_WORD = "[\u1200-\u135a][\u1200-\u135a\u135d-\u135f]*"
+AR_FIELD_WORD = (
     "[\u0621-\u064a\u066e-\u06d3\u06fa-\u06ff][\u0621-\u065f\u066e-\u06d3\u06fa-\u06ff]*"
 )
 _EL_WORD = "[\u0386\u0388-\u038f\u0391-\u03a9][\u03ac-\u03ce]+"
@@ -224,13 +225,13 @@ _SCRIPT_NAME_FIELD = re.compile(
     rf"(?P<dev>{_DEV_WORD}(?:[ \t]{_DEV_WORD}){{0,2}})"
     r"|(?:\u1235\u121d|\u1219\u1209[ \t]+\u1235\u121d|\u12a5\u1293\u1275|\u12a0\u1263\u1275)"
     r"[ \t]*[\u1361\u1365:][ \t]*"
-    rf"(?P<eth>{_ETH_WORD}(?:[ \t]{_ETH_WORD}){{0,2}})"
+    rf"(?P<eth>{ETH_WORD}(?:[ \t]{ETH_WORD}){{0,2}})"
     r"|(?:\u0627\u0644\u0627\u0633\u0645(?:[ \t]+\u0627\u0644\u0643\u0627\u0645\u0644)?|"
     r"\u0627\u0633\u0645[ \t]+\u0627\u0644(?:\u0623\u0645|\u0623\u0628|\u0627\u0645|\u0627\u0628)|"
     r"\u0646\u0627\u0645(?:[ \t]+\u0648[ \t]+\u0646\u0627\u0645[ \t]+"
     r"\u062e\u0627\u0646\u0648\u0627\u062f\u06af\u06cc|[ \t]+\u067e\u062f\u0631)?)"
     r"[ \t]*[:\uff1a][ \t]*"
-    rf"(?P<ar>{_AR_FIELD_WORD}(?:[ \t]{_AR_FIELD_WORD}){{0,3}})"
+    rf"(?P<ar>{AR_FIELD_WORD}(?:[ \t]{AR_FIELD_WORD}){{0,3}})"
     r"|(?:\u039f\u03bd\u03bf\u03bc\u03b1\u03c4\u03b5\u03c0\u03ce\u03bd\u03c5\u03bc\u03bf|"
     r"\u038c\u03bd\u03bf\u03bc\u03b1|\u0395\u03c0\u03ce\u03bd\u03c5\u03bc\u03bf)[ \t]*:[ \t]*"
     rf"(?P<el>{_EL_WORD}(?:[ \t]{_EL_WORD}){{0,2}})"
@@ -286,7 +287,7 @@ _SIKH_ORG_AFTER = frozenset("\u0a38\u0a2d\u0a3e \u0938\u092d\u093e".split())
 # "Анна Петровна", "Миколу Івановича")
 _RU_GIVEN_PATRONYMIC = re.compile(
     rf"(?<![\w\-])(?P<ent>[{CYR_UP}][{CYR_LOW}]{{2,}}[ \t][{CYR_UP}][{CYR_LOW}]+"
-    r"(?:ович|евич|івич|ич|овн|евн|ічн|ичн|інічн)(?:а|у|ем|ем|е|ой|ою|ы|і|ій|ої|ою)?)(?![\w\-])"
+    r"(?:ович|евич|івич|ич|овн|евн|ічн|ичн|інічн)(?:а|у|ем|е|ой|ою|ы|і|ій|ої)?)(?![\w\-])"
 )
 # Thai police and military ranks before a name ("ร้อยตำรวจโทธนกฤต ศรีวงศ์")
 _TH_RANK = re.compile(
@@ -327,7 +328,7 @@ _HE_TITLE_NAME = re.compile(
 _HE_NOT_NAMES = frozenset("הראשי הראשית הגדול הגדולה הזה הזאת שלי שלו שלה שלנו".split())
 # Greek: a maiden name after "το γένος" (née): "το γένος Καραγιάννη"
 _EL_NEE = re.compile(
-    r"(?<![\w])(?:το[ \t]+γένος|το[ \t]+γένος)[ \t]+(?P<ent>[\u0391-\u03a9\u0386-\u038f]"
+    r"(?<![\w])το[ \t]+γένος[ \t]+(?P<ent>[\u0391-\u03a9\u0386-\u038f]"
     r"[\u03ac-\u03ce]+)(?![\w])"
 )
 # Urdu and Arabic: a father's name after "son of" / "daughter of" ("ولد محمد اسلم،")

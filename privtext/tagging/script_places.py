@@ -51,8 +51,11 @@ _SPACED_SCRIPTS = re.compile(
     "[\u0370-\u03ff\u0400-\u04ff\u0530-\u058f\u0590-\u05ff\u0600-\u06ff\u0900-\u0a7f"
     "\u0980-\u09ff\u0b80-\u0bff\u10a0-\u10ff\u1200-\u135f]"
 )
-_HEBREW_PREFIXES = "\u05d1\u05dc\u05de\u05d5\u05d4\u05db\u05e9"  # ב ל מ ו ה כ ש
-_ARABIC_PREFIXES = "\u0648\u0628\u0644\u0641"  # و ب ل ف
+# a Hebrew (ב ל מ ו ה כ ש) or Arabic (و ب ل ف) prefix letter written onto the name
+_PREFIX_LETTERS = "\u05d1\u05dc\u05de\u05d5\u05d4\u05db\u05e9\u0648\u0628\u0644\u0641"
+_ANY_HANGUL = re.compile("[\uac00-\ud7af]")
+_ANY_UNSPACED = re.compile(f"[{_HAN}\u30a1-\u30fa\u0e01-\u0e4e\u1000-\u109f]")
+_OVER_TYPES = frozenset({"PERSON", "ORGANIZATION"})
 _KO_PARTICLES = (
     "에서부터", "에서는", "에서", "에게", "으로", "까지", "부터", "에는", "에", "의",
     "은", "는", "이", "가", "을", "를", "와", "과", "로", "도",
@@ -82,18 +85,14 @@ def _names() -> tuple[frozenset[str], dict[str, list[str]], int]:
 
 
 def _spaced(text: str, found: list[tuple[int, int]]) -> None:
-    names, by_first, _ = _names()
+    by_first = _names()[1]
     for m in _SPACED_WORD.finditer(text):
         word, start = m.group(), m.start()
         cands = by_first.get(word)
         skip = 0
-        if cands is None and len(word) > 4:
-            if word[0] in _HEBREW_PREFIXES:
-                skip = 1
-            elif word[0] in _ARABIC_PREFIXES:
-                skip = 1
-            if skip:
-                cands = by_first.get(word[skip:])
+        if cands is None and len(word) > 4 and word[0] in _PREFIX_LETTERS:
+            skip = 1
+            cands = by_first.get(word[1:])
         if not cands:
             continue
         for name in cands:
@@ -121,8 +120,17 @@ def _hangul(text: str, found: list[tuple[int, int]]) -> None:
                 break
 
 
-def _unspaced(text: str, found: list[tuple[int, int]]) -> None:
+def _longest_at(run: str, i: int, shortest: int) -> int:
+    """The length of the longest listed name at ``run[i:]`` (at least ``shortest``), or 0."""
     names, _, longest = _names()
+    for n in range(min(longest, len(run) - i), shortest - 1, -1):
+        if run[i : i + n] in names:
+            return n
+    return 0
+
+
+def _unspaced(text: str, found: list[tuple[int, int]]) -> None:
+    names = _names()[0]
     for m in _HAN_RUN.finditer(text):
         run, base = m.group(), m.start()
         i = 0
@@ -130,11 +138,7 @@ def _unspaced(text: str, found: list[tuple[int, int]]) -> None:
             if i > 0 and run[i - 1] not in _HAN_PLACE_BEFORE:
                 i += 1
                 continue
-            hit = 0
-            for n in range(min(longest, len(run) - i), 1, -1):
-                if run[i : i + n] in names:
-                    hit = n
-                    break
+            hit = _longest_at(run, i, 2)
             if hit and (i + hit == len(run) or run[i + hit] not in _HAN_NOT_AFTER):
                 found.append((base + i, base + i + hit))
                 i += hit
@@ -147,11 +151,7 @@ def _unspaced(text: str, found: list[tuple[int, int]]) -> None:
         run, base = m.group(), m.start()
         i = 0
         while i < len(run) - 3:
-            hit = 0
-            for n in range(min(longest, len(run) - i), 3, -1):
-                if run[i : i + n] in names:
-                    hit = n
-                    break
+            hit = _longest_at(run, i, 4)
             if hit:
                 found.append((base + i, base + i + hit))
                 i += hit
@@ -174,14 +174,13 @@ def places_in_other_scripts(text: str, spans: list[Span]) -> list[Span]:
     found: list[tuple[int, int]] = []
     if _SPACED_SCRIPTS.search(text) is not None:
         _spaced(text, found)
-    if "\uac00" <= max(text) and re.search("[\uac00-\ud7af]", text) is not None:
+    if _ANY_HANGUL.search(text) is not None:
         _hangul(text, found)
-    if re.search(f"[{_HAN}\u30a1-\u30fa\u0e01-\u0e4e\u1000-\u109f]", text) is not None:
+    if _ANY_UNSPACED.search(text) is not None:
         _unspaced(text, found)
     if not found:
         return spans
     out = list(spans)
     for start, end in sorted(set(found)):
-        put_over_guess(out, start, end, "LOCATION", SCORE, SOURCE,
-                       frozenset({"PERSON", "ORGANIZATION"}))  # fmt: skip
+        put_over_guess(out, start, end, "LOCATION", SCORE, SOURCE, _OVER_TYPES)
     return sorted(out, key=lambda s: (s.start, s.end))

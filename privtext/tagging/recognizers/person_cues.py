@@ -57,7 +57,13 @@ from privtext.tagging.recognizers.username import (
 )
 from privtext.tagging.register import chat_register
 from privtext.tagging.roles import role_heads
-from privtext.tagging.script_names import CYR_LOW, CYR_UP, names_in_other_scripts
+from privtext.tagging.script_names import (
+    AR_FIELD_WORD,
+    CYR_LOW,
+    CYR_UP,
+    ETH_WORD,
+    names_in_other_scripts,
+)
 
 #: the patterns below that are scanned over whole texts (prescan.py)
 _PRESCAN = PatternGroup("person_cues")
@@ -370,11 +376,11 @@ _CJK_FIELD = re.compile(
 # Muhammad Imran Aslam", "Witness: נועה רוזנפלד", "Name: ਹਰਪ੍ਰੀਤ ਸਿੰਘ ਗਿੱਲ" (Arabic, Hebrew,
 # Devanagari, Gurmukhi, Bengali, Tamil, Ethiopic)
 _OTHER_SCRIPT_WORD = (
-    r"(?:[\u0621-\u064a\u066e-\u06d3\u06fa-\u06ff][\u0621-\u065f\u066e-\u06d3\u06fa-\u06ff]*"
+    rf"(?:{AR_FIELD_WORD}"
     r"|[\u05d0-\u05ea][\u05d0-\u05ea'\u05f3\u05f4\-]*"
     r"|[\u0905-\u0939][\u0900-\u0963\u0966-\u097f]*|[\u0a05-\u0a39][\u0a00-\u0a7f]*"
     r"|[\u0985-\u09b9][\u0980-\u09ff]*|[\u0b85-\u0bb9][\u0b80-\u0bff]*"
-    r"|[\u1200-\u135a][\u1200-\u135a\u135d-\u135f]*)"
+    rf"|{ETH_WORD})"
 )
 _SCRIPT_FIELD = re.compile(
     r"(?i:(?<![\w'\u2019])(?:" + _FIELD_LABELS + r"|bride|bridegroom|groom|officiant|celebrant|"
