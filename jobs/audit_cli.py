@@ -14,7 +14,7 @@ from typing import Any
 
 from privtext.errors import ConfigError
 
-ATTACKERS = ["rnn", "lstm", "transformer", "exact-em"]
+ATTACKERS = ["rnn", "lstm", "transformer", "exact-em", "exact-linked"]
 
 
 def _positive_float(name: str):

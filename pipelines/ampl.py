@@ -63,7 +63,8 @@ class AmplOptions:
         output: the output folder.
         target_delta: stop when ``p_hat`` is at most this for every tuned tier.
         rounds: round budget (round 0 included).
-        attacker: ``rnn``, ``lstm`` or ``transformer`` (or ``exact-em``, for checks).
+        attacker: ``rnn``, ``lstm`` or ``transformer`` (or ``exact-em`` / ``exact-linked``:
+            exact posteriors, no training).
         lambda_privacy, lambda_utility, variant: the objective and the tuned tiers
             (``privtext.audit.ampl.AmplConfig``).
         samples: ``S`` per tier and round.

@@ -22,7 +22,8 @@
    (at most ``max_log_q_mb``: documents are sampled uniformly beyond that, which keeps every
    position equally likely) and runs ``privtext.audit.mpl.estimate_pbmpl`` with the GloVe
    distance and, as ``pi``, the prior the attacker held: the secrets' base rate in its training
-   split for a learned attacker, the public prior (``public_log_prior``) for ``exact-em``.
+   split for a learned attacker, the public prior (``public_log_prior``) for ``exact-em`` and
+   ``exact-linked``.
 5. One ``audit`` row per tier is validated (great-expectations) and published atomically: a new
    table goes through a staging folder and a rename (``pipelines/io.py``); rows added to an
    existing Delta table are one Delta commit. ``OUTPUT/report.md`` shows the figures with PNG
@@ -65,11 +66,11 @@ from privtext.config import RunConfig, config_from_manifest
 from privtext.embeddings import CandidateSet, load_embeddings_cached
 from privtext.errors import ConfigError
 from schemas.tables import TABLES, struct_type
-from udfs.audit import UNIT_COLUMNS, ScorerSpec, audit_udf, restrict_to_vocab
+from udfs.audit import EXACT_KINDS, UNIT_COLUMNS, ScorerSpec, audit_udf, restrict_to_vocab
 
 log = logging.getLogger("privtext.audit")
 
-ATTACKER_CHOICES = ("rnn", "lstm", "transformer", "exact-em")
+ATTACKER_CHOICES = ("rnn", "lstm", "transformer", "exact-em", "exact-linked")
 TIERS = ("PII", "PoII")
 
 
@@ -79,7 +80,9 @@ class AuditOptions:
 
     Attributes:
         release: the sanitize output folder (written with keep_intermediates).
-        attacker: ``rnn``, ``lstm``, ``transformer`` or ``exact-em``.
+        attacker: ``rnn``, ``lstm``, ``transformer``, ``exact-em`` (the exact single-word
+            posterior) or ``exact-linked`` (the exact posterior of all mentions of a secret in
+            a document read together; ``udfs.audit.ExactEmScorer``).
         samples: ``S``, triplets per tier.
         delta: the PBmPL target ``delta``.
         target_eps: per tier ``eps_l^target``; default: the release's own ``eps_l``.
@@ -519,7 +522,7 @@ def audit_tier(
     out_dir: str,
     run_id: str,
 ) -> TierAudit:
-    """Train (unless exact-em), score the audited documents and estimate PBmPL for one tier."""
+    """Train (unless exact), score the audited documents and estimate PBmPL for one tier."""
     from privtext.audit.data import empirical_log_prior
     from privtext.audit.mpl import distance_fn, distance_matrix, estimate_pbmpl
     from privtext.mechanisms.remap import public_log_prior
@@ -530,11 +533,11 @@ def audit_tier(
     calibration = None
     checkpoint = None
     train_positions = 0
-    if opts.attacker == "exact-em":
+    if opts.attacker in EXACT_KINDS:
         if info.mechanism.get("label") != "em":
             raise ConfigError(
-                "attacker exact-em needs a release of the plain exponential mechanism, got "
-                f"{info.mechanism.get('label')!r}"
+                f"attacker {opts.attacker} needs a release of the plain exponential mechanism "
+                f"(every mention drawn), got {info.mechanism.get('label')!r}"
             )
         vocab = tier_vocabulary(emb, [], audited_secrets)
         cand_file = os.path.join(artifacts, f"candidates-{info.cands.fingerprint[:16]}.npz")
@@ -542,7 +545,7 @@ def audit_tier(
             info.cands.save(cand_file)
             spark.sparkContext.addFile(cand_file)
         spec = ScorerSpec(
-            kind="exact-em",
+            kind=opts.attacker,
             tier=tier,
             secret_vocab=tuple(vocab),
             embeddings=info.cfg.perturb.embeddings,
@@ -765,8 +768,12 @@ def write_audit_report(
         f" seed {opts.seed}",
         "- training: "
         + (
-            "none (exact single-word EM posterior)"
-            if opts.attacker == "exact-em"
+            {
+                "exact-em": "none (exact single-word EM posterior)",
+                "exact-linked": "none (exact EM posterior of all mentions of a secret in a "
+                "document read together)",
+            }[opts.attacker]  # fmt: skip
+            if opts.attacker in EXACT_KINDS
             else (
                 f"corpus `{opts.train_corpus}`"
                 if opts.train_corpus

@@ -195,7 +195,7 @@ TABLES.update(PRISM_TABLES)
 
 # -- Audits and AmPL (pipelines/audit.py, pipelines/ampl.py; issue 6) --------------------------
 
-AUDIT_ATTACKER_VALUES = ("rnn", "lstm", "transformer", "exact-em")
+AUDIT_ATTACKER_VALUES = ("rnn", "lstm", "transformer", "exact-em", "exact-linked")
 
 AUDIT = (
     Column("run_id", "string", description="audit run id"),

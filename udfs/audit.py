@@ -33,6 +33,8 @@ import numpy as np
 import pandas as pd
 
 AUDIT_RESULT_DDL = "positions array<int>, true_index array<int>, log_q array<array<float>>"
+#: Scorer kinds computed exactly from the mechanism's law (no training).
+EXACT_KINDS = ("exact-em", "exact-linked")
 UNIT_COLUMNS = ("position", "original", "replacement", "tier", "operator")
 
 
@@ -41,7 +43,8 @@ class ScorerSpec:
     """What an executor needs to rebuild a scorer (plain values only, picklable).
 
     Attributes:
-        kind: ``"attacker"`` (a saved TrainedAttacker) or ``"exact-em"``.
+        kind: ``"attacker"`` (a saved TrainedAttacker), ``"exact-em"`` or ``"exact-linked"``
+            (:class:`ExactEmScorer`).
         path: checkpoint folder, or ``sparkfiles:NAME`` of a folder shipped with ``addFile``.
         tier: the audited tier.
         secret_vocab: the tier's secret vocabulary (exact-em; an attacker carries its own).
@@ -70,13 +73,23 @@ def _resolve(path: str) -> str:
 
 
 class ExactEmScorer:
-    """The exact single-word EM posterior ``P(x | y)`` over the secret vocabulary.
+    """The exact EM posterior ``P(x | y)`` over the secret vocabulary.
 
     ``P(x | y) ∝ pi(x) exp(-eps d(x, y) / 2) / Z(x)`` with ``Z(x)`` over the release's whole
-    candidate set (``privtext.audit.mpl.em_log_likelihood``): what an attacker who reads one
-    released word at a time can at best know. Its mPL is at most ``eps`` (the metric-DP
-    guarantee), so an audit with it at the release's own ``eps_l`` finds no violation.
-    A released word outside the candidate set (none, for a mechanism unit) gets the prior.
+    candidate set (``privtext.audit.mpl.em_log_likelihood``).
+
+    * ``exact-em``: one released word at a time, what an attacker who reads each word alone can
+      at best know. Its mPL is at most ``eps`` (the metric-DP guarantee), so an audit with it
+      at the release's own ``eps_l`` finds no violation.
+    * ``exact-linked``: every mention of the same secret in a document is read together
+      (perfect coreference; ``privtext.audit.mpl.exact_linked_log_posterior``): the exact
+      joint posterior of the seed's "name written five times". The grouping uses the
+      originals, which the audit holds; a real attacker has to infer it from the text, so
+      this is an upper bound on what repetition alone leaks, with no training and no
+      model error.
+
+    A released word outside the candidate set (none, for a mechanism unit) tells nothing: its
+    likelihood is flat.
     """
 
     def __init__(self, spec: ScorerSpec) -> None:
@@ -84,6 +97,7 @@ class ExactEmScorer:
         from privtext.embeddings import load_candidate_set_cached, load_embeddings_cached
         from privtext.mechanisms.remap import public_log_prior
 
+        self.linked = spec.kind == "exact-linked"
         self.secret_vocab = list(spec.secret_vocab)
         self.emb = load_embeddings_cached(spec.embeddings)
         self.cands = load_candidate_set_cached(_resolve(spec.candidates_path), spec.embeddings)
@@ -91,32 +105,49 @@ class ExactEmScorer:
         self.log_prior = public_log_prior(self.secret_vocab)
         rows = self.emb.lookup(self.secret_vocab)
         if (rows < 0).any():
-            raise ValueError("exact-em: every secret of the vocabulary needs an embedding")
+            raise ValueError(f"{spec.kind}: every secret of the vocabulary needs an embedding")
         self.secret_vecs = self.emb.vectors[rows].astype(np.float64)
         self.cand_vecs = self.cands.vectors64()
         self.log_z = em_log_normalisers(self.eps, self.secret_vecs, self.cand_vecs)
 
     def predict_log_proba(self, examples: Sequence[Any]) -> list[np.ndarray]:
-        return [self.log_posterior([ex.tokens[p] for p in ex.positions]) for ex in examples]
+        from privtext.audit.mpl import exact_linked_log_posterior
+
+        out = []
+        for ex in examples:
+            released = [ex.tokens[p] for p in ex.positions]
+            if not self.linked:
+                out.append(self.log_posterior(released))
+                continue
+            ids: dict[str, int] = {}
+            groups = np.asarray([ids.setdefault(s, len(ids)) for s in ex.secrets], np.int64)
+            ll = self.log_likelihood(released)
+            out.append(exact_linked_log_posterior(ll, groups, self.log_prior))
+        return out
+
+    def log_likelihood(self, released: Sequence[str]) -> np.ndarray:
+        """float64 ``[len(released), V]``: ``log P(y | x)`` of each released word (0: flat)."""
+        from privtext.audit.mpl import em_log_likelihood
+        from privtext.tokenizer import normalise
+
+        v = len(self.secret_vocab)
+        out = np.zeros((len(released), v), dtype=np.float64)
+        if not len(released):
+            return out
+        y = self.cands.to_candidate(self.emb.lookup([normalise(w) for w in released]))
+        ok = y >= 0
+        if ok.any():
+            out[ok] = em_log_likelihood(
+                y[ok], self.eps, self.secret_vecs, self.cand_vecs, self.log_z
+            )
+        return out
 
     def log_posterior(self, released: Sequence[str]) -> np.ndarray:
         """float64 ``[len(released), V]`` normalised log posterior of each released word."""
         from scipy.special import logsumexp
 
-        from privtext.audit.mpl import em_log_likelihood
-        from privtext.tokenizer import normalise
-
-        v = len(self.secret_vocab)
-        out = np.tile(self.log_prior, (len(released), 1))
-        if not len(released):
-            return out.reshape(0, v)
-        y = self.cands.to_candidate(self.emb.lookup([normalise(w) for w in released]))
-        ok = y >= 0
-        if ok.any():
-            ll = em_log_likelihood(y[ok], self.eps, self.secret_vecs, self.cand_vecs, self.log_z)
-            ll += self.log_prior[None, :]
-            out[ok] = ll - logsumexp(ll, axis=1, keepdims=True)
-        return out
+        ll = self.log_likelihood(released) + self.log_prior[None, :]
+        return ll - logsumexp(ll, axis=1, keepdims=True)
 
 
 _LOCK = threading.Lock()
@@ -124,7 +155,7 @@ _LOCK = threading.Lock()
 
 @functools.lru_cache(maxsize=4)
 def _load_scorer(spec: ScorerSpec) -> Any:
-    if spec.kind == "exact-em":
+    if spec.kind in EXACT_KINDS:
         return ExactEmScorer(spec)
     import torch
 

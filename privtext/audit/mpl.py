@@ -69,6 +69,7 @@ __all__ = [
     "estimate_pbmpl",
     "exact_em_log_posterior",
     "exact_joint_log_posterior",
+    "exact_linked_log_posterior",
     "hoeffding_log10_bound",
     "mpl",
     "pairwise_distances64",
@@ -514,3 +515,41 @@ def exact_joint_log_posterior(
     log_z = em_log_normalisers(eps, s, c)
     ll = em_log_likelihood(y1, eps, s, c, log_z) + em_log_likelihood(y2, eps, s, c, log_z)
     return _normalise_rows(ll + np.asarray(log_prior, dtype=np.float64)[None, :])
+
+
+def exact_linked_log_posterior(
+    log_lik: np.ndarray, groups: np.ndarray, log_prior: np.ndarray
+) -> np.ndarray:
+    """The exact posterior of an attacker who links every mention of a secret in a document.
+
+    Row ``k`` of ``log_lik`` is ``log P(y_k | x)`` for the ``k``-th released position (e.g.
+    :func:`em_log_likelihood`); positions with the same ``groups`` value are independent
+    releases of one and the same secret word (its mentions in one document). The attacker
+    reads them together: ``log P(x | y_g) = log pi(x) + sum_{k in g} log P(y_k | x) + const``,
+    the same posterior for every position of the group. This is the seed's joint consumption
+    with perfect coreference: a name written five times is read five times. With one
+    position per group it is :func:`exact_em_log_posterior`; with two it is
+    :func:`exact_joint_log_posterior`. Its ``mPL`` reaches ``k eps`` for a group of ``k``.
+
+    Args:
+        log_lik: float ``[n, V]`` log-likelihood of each released position under each secret.
+        groups: ``[n]`` group labels (any hashable dtype numpy can sort, e.g. the secrets).
+        log_prior: ``[V]`` log prior over the secrets (normalised or not).
+
+    Returns:
+        float64 ``[n, V]`` normalised log-posteriors.
+    """
+    ll = np.asarray(log_lik, dtype=np.float64)
+    g = np.asarray(groups).reshape(-1)
+    lp = np.asarray(log_prior, dtype=np.float64).reshape(-1)
+    if ll.ndim != 2 or ll.shape[0] != g.shape[0] or ll.shape[1] != lp.shape[0]:
+        raise ValueError(
+            f"log_lik [n, V], groups [n] and log_prior [V] must agree, got {ll.shape}, "
+            f"{g.shape}, {lp.shape}"
+        )
+    if not g.size:
+        return ll.reshape(0, lp.shape[0])
+    _, inv = np.unique(g, return_inverse=True)
+    sums = np.zeros((int(inv.max()) + 1, ll.shape[1]), dtype=np.float64)
+    np.add.at(sums, inv.reshape(-1), ll)
+    return _normalise_rows(sums[inv.reshape(-1)] + lp[None, :])

@@ -14,6 +14,7 @@ import re
 
 import numpy as np
 import pytest
+from pyspark.sql import functions as F
 
 from jobs.cli import main
 from pipelines.audit import (
@@ -193,6 +194,27 @@ def test_exact_em_posterior_gives_violation_ratio_zero_through_the_cli(
     # an existing table is refused unless --mode append/overwrite
     assert main(["audit", "--release", str(release), "--attacker", "exact-em", "--output",
                  str(out), "--samples", "100"]) == 2  # fmt: skip
+
+
+def test_exact_linked_posterior_finds_the_joint_leakage_of_repeated_names(spark, release, tmp_path):
+    """The same release, read word by word, never passes its eps (above); read with every
+    mention of a name together it does, and never by more than the mentions' count."""
+    res = run_audit(
+        spark,
+        AuditOptions(
+            release=str(release), attacker="exact-linked", samples=20_000, delta=0.05,
+            output=str(tmp_path / "linked"), seed=2,
+        ),
+    )  # fmt: skip
+    tokens = read_table(spark, f"{release}/tokens").where("operator = 'mechanism'")
+    most = tokens.groupBy("doc_id", "tier", F.lower("original")).count().agg(F.max("count"))
+    k_max = most.first()[0]
+    for tier in ("PII", "PoII"):
+        row = res.tiers[tier].row
+        assert row["attacker"] == "exact-linked"
+        assert row["mpl_max"] <= k_max * row["target_eps"] + 1e-6
+    assert res.tiers["PII"].row["violations"] > 0  # persons are named 3-5 times
+    assert res.tiers["PII"].row["mpl_max"] > res.tiers["PII"].row["target_eps"]
 
 
 def test_split_and_release_reading_are_consistent(spark, release):

@@ -14,6 +14,7 @@ from privtext.audit.mpl import (
     estimate_pbmpl,
     exact_em_log_posterior,
     exact_joint_log_posterior,
+    exact_linked_log_posterior,
     hoeffding_log10_bound,
     mpl,
     pairwise_distances64,
@@ -189,6 +190,32 @@ def test_joint_posterior_violation_count_equals_enumeration():
     p2, table = enumerate_pbmpl(lp, log_prior, dm, 2 * eps)
     assert p2 == 0.0 and np.nanmax(table) <= 2 * eps + 1e-9
     assert np.nanmax(table) > 1.9 * eps
+
+
+# -- (b') linked mentions: the joint posterior of every mention of a secret in a document ----
+
+
+def test_linked_posterior_is_the_single_and_the_joint_posterior():
+    from privtext.audit.mpl import em_log_likelihood
+
+    secrets, cands, log_prior = tight_geometry()
+    y = np.array([len(cands) - 1, 3, 500, len(cands) - 2, 7])
+    ll = em_log_likelihood(y, 1.0, secrets, cands)
+    # one position per group: the single-word posterior
+    single = exact_linked_log_posterior(ll, np.arange(5), log_prior)
+    np.testing.assert_allclose(single, exact_em_log_posterior(y, 1.0, secrets, cands, log_prior))
+    # positions 0 and 3 are two mentions of one word: both get the two-release posterior
+    linked = exact_linked_log_posterior(ll, np.array(["a", "b", "c", "a", "d"]), log_prior)
+    joint = exact_joint_log_posterior(y[[0]], y[[3]], 1.0, secrets, cands, log_prior)[0]
+    np.testing.assert_allclose(linked[0], joint, rtol=1e-12, atol=1e-12)
+    np.testing.assert_allclose(linked[3], joint, rtol=1e-12, atol=1e-12)
+    np.testing.assert_allclose(linked[[1, 2, 4]], single[[1, 2, 4]])
+    # a group of three on the right passes 2 eps for some pair (the bound is nearly tight)
+    lp3 = exact_linked_log_posterior(ll[[0, 0, 0]], np.zeros(3), log_prior)
+    _, table = enumerate_pbmpl(lp3[:1], log_prior, distance_matrix(secrets), 3.0)
+    assert 2.0 < np.nanmax(table) <= 3.0 + 1e-9
+    with pytest.raises(ValueError, match="must agree"):
+        exact_linked_log_posterior(ll, np.arange(4), log_prior)
 
 
 def test_callable_distance_gives_the_same_audit():
