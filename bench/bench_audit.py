@@ -66,6 +66,16 @@ def main(argv: list[str] | None = None) -> int:
         help="attackers also read the public word vectors (TrainConfig.embeddings), e.g. "
         "glove-6b-50d (default: none, learned embeddings only)",
     )  # fmt: skip
+    p.add_argument(
+        "--loop-attacker", default="lstm",
+        help="the attacker whose audit drives AmPL (lstm; exact-linked: the exact posterior of "
+        "all mentions of a secret read together, no training)",
+    )  # fmt: skip
+    p.add_argument(
+        "--attackers", default=",".join(ATTACKERS),
+        help="attackers of the table, comma-separated (rnn,lstm,transformer; also exact-em, "
+        "exact-linked)",
+    )  # fmt: skip
     p.add_argument("--samples", type=int, default=5000, help="S per tier (5000)")
     p.add_argument("--candidates", type=int, default=5000, help="|C| top words (5000)")
     p.add_argument("--epochs", type=int, default=10, help="attacker epochs (10)")
@@ -120,7 +130,7 @@ def main(argv: list[str] | None = None) -> int:
             spark,
             AmplOptions(
                 base=base, output=str(run_dir), target_delta=a.target_delta, rounds=a.rounds,
-                attacker="lstm", samples=a.samples, audit_final=True,
+                attacker=a.loop_attacker, samples=a.samples, audit_final=True,
                 target_eps=a.target_scale * eps,
                 controller={"step": a.step}, audit=audit_kw, progress=print,
                 lambda_privacy=a.lambda_privacy, lambda_utility=a.lambda_utility,
@@ -138,7 +148,7 @@ def main(argv: list[str] | None = None) -> int:
         u_em = {r["tier"]: r["utility_loss"] for r in r0.rows}
         u_ampl = {r["tier"]: r["utility_loss"] for r in res.rounds[-1].rows}
         loops.append(
-            f"eps {eps:g}: {len(res.rounds)} round(s), p_hat(lstm) by round "
+            f"eps {eps:g}: {len(res.rounds)} round(s), p_hat({a.loop_attacker}) by round "
             + "; ".join(
                 f"{k}: PII {rd.rows[0]['violation_ratio']:.4f} / PoII "
                 f"{rd.rows[1]['violation_ratio']:.4f} at alpha "
@@ -147,10 +157,11 @@ def main(argv: list[str] | None = None) -> int:
             )
             + f" - {res.stop_reason}"
         )
-        for attacker in ATTACKERS:
+        for attacker in a.attackers.split(","):
+            loop = attacker == a.loop_attacker
             for mech, release, audit in (
-                ("EM", em_dir, r0.audit if attacker == "lstm" else None),
-                ("AmPL", final_dir, res.final_audit if attacker == "lstm" else None),
+                ("EM", em_dir, r0.audit if loop else None),
+                ("AmPL", final_dir, res.final_audit if loop else None),
             ):
                 if audit is None:
                     audit = run_audit(
@@ -196,8 +207,8 @@ def main(argv: list[str] | None = None) -> int:
         + (f" reading the public {a.attacker_vectors} vectors" if a.attacker_vectors else "")
         + f", <= {a.epochs} epochs (patience 3), "
         f"{a.train_copies} re-perturbations of the 50% training split; S = {a.samples} "
-        f"triplets per tier; AmPL: LSTM-driven, target delta {a.target_delta}, step "
-        f"{a.step}, <= {a.rounds} rounds, lambda_privacy = {a.lambda_privacy:g}, "
+        f"triplets per tier; AmPL: driven by {a.loop_attacker}, target delta {a.target_delta}, "
+        f"step {a.step}, <= {a.rounds} rounds, lambda_privacy = {a.lambda_privacy:g}, "
         f"lambda_utility = {a.lambda_utility:g}, variant {a.variant}"
         + (
             "; every release with one draw per word and document (consistent mentions)."

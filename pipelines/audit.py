@@ -62,6 +62,7 @@ from pipelines.io import (
     staging_path,
     write_table,
 )
+from pipelines.sanitize import remap_prior_of
 from privtext.config import RunConfig, config_from_manifest
 from privtext.embeddings import CandidateSet, load_embeddings_cached
 from privtext.errors import ConfigError
@@ -534,11 +535,17 @@ def audit_tier(
     checkpoint = None
     train_positions = 0
     if opts.attacker in EXACT_KINDS:
-        if info.mechanism.get("label") != "em":
+        if info.mechanism.get("label") not in ("em", "em+remap"):
             raise ConfigError(
                 f"attacker {opts.attacker} needs a release of the plain exponential mechanism "
-                f"(every mention drawn), got {info.mechanism.get('label')!r}"
+                f"(every mention drawn, remapped or not), got {info.mechanism.get('label')!r}"
             )
+        remap_prior, remap_tier = "", ""
+        if info.cfg.perturb.remap:
+            remap_prior, prior_tier = remap_prior_of(
+                tier, info.cfg.perturb.remap_prior, info.cfg.perturb.perturb_all_words
+            )
+            remap_tier = prior_tier or ""
         vocab = tier_vocabulary(emb, [], audited_secrets)
         cand_file = os.path.join(artifacts, f"candidates-{info.cands.fingerprint[:16]}.npz")
         if not os.path.exists(cand_file):
@@ -552,6 +559,8 @@ def audit_tier(
             candidates_path="sparkfiles:" + os.path.basename(cand_file),
             eps=info.tier_eps[tier],
             torch_threads=opts.torch_threads,
+            remap_prior=remap_prior,
+            remap_tier=remap_tier,
         )
         train_seconds = 0.0
         log_prior = public_log_prior(vocab)  # the prior the exact posterior is computed with

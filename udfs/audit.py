@@ -51,6 +51,9 @@ class ScorerSpec:
         embeddings: embeddings spec (exact-em).
         candidates_path: saved candidate set, or ``sparkfiles:NAME`` (exact-em).
         eps: the tier budget ``eps_l`` of the release (exact-em).
+        remap_prior: for a release with Bayesian remapping (exact kinds): the remap table's
+            prior kind (``tier`` or ``wordfreq``); empty when the release is not remapped.
+        remap_tier: the tier of a ``tier`` remap prior.
         torch_threads: torch intra-op threads per executor process.
     """
 
@@ -62,6 +65,8 @@ class ScorerSpec:
     candidates_path: str = ""
     eps: float = 0.0
     torch_threads: int = 1
+    remap_prior: str = ""
+    remap_tier: str = ""
 
 
 def _resolve(path: str) -> str:
@@ -88,7 +93,10 @@ class ExactEmScorer:
       this is an upper bound on what repetition alone leaks, with no training and no
       model error.
 
-    A released word outside the candidate set (none, for a mechanism unit) tells nothing: its
+    A remapped release (``spec.remap_prior``) publishes ``z = f(y)``; its exact likelihood is
+    ``P(z | x) = sum_{y: f(y) = z} P(y | x)``, from the same remap table the release used
+    (``privtext.mechanisms.remap.cached_remap_table``), held as a ``[V, |C|]`` matrix. A
+    released word outside the candidate set (none, for a mechanism unit) tells nothing: its
     likelihood is flat.
     """
 
@@ -109,6 +117,34 @@ class ExactEmScorer:
         self.secret_vecs = self.emb.vectors[rows].astype(np.float64)
         self.cand_vecs = self.cands.vectors64()
         self.log_z = em_log_normalisers(self.eps, self.secret_vecs, self.cand_vecs)
+        self.remapped_ll: np.ndarray | None = None
+        if spec.remap_prior:
+            self.remapped_ll = self._remapped_log_likelihood(spec)
+
+    def _remapped_log_likelihood(self, spec: ScorerSpec) -> np.ndarray:
+        """``[V, |C|]``: ``log P(f(y) = z | x)`` for every candidate ``z`` (``-inf``: no
+        ``y`` maps to ``z``)."""
+        from scipy import sparse
+
+        from privtext.audit.mpl import em_log_likelihood
+        from privtext.mechanisms.remap import cached_remap_table
+
+        rt = cached_remap_table(
+            self.cands, self.eps, prior=spec.remap_prior, tier=spec.remap_tier or None
+        )
+        if rt.cands_fingerprint != self.cands.fingerprint:
+            raise ValueError("the remap table was built for another candidate set")
+        n = len(self.cands)
+        ll = em_log_likelihood(
+            np.arange(n), self.eps, self.secret_vecs, self.cand_vecs, self.log_z
+        ).T  # [V, |C|]
+        top = ll.max(axis=1, keepdims=True)
+        pool = sparse.csr_matrix(
+            (np.ones(n), (np.arange(n), np.asarray(rt.table, dtype=np.int64))), shape=(n, n)
+        )
+        mass = np.asarray(pool.T @ np.exp(ll - top).T).T  # [V, |C|]: P(f(y) = z | x) / e^top
+        with np.errstate(divide="ignore"):
+            return np.log(mass) + top
 
     def predict_log_proba(self, examples: Sequence[Any]) -> list[np.ndarray]:
         from privtext.audit.mpl import exact_linked_log_posterior
@@ -136,7 +172,9 @@ class ExactEmScorer:
             return out
         y = self.cands.to_candidate(self.emb.lookup([normalise(w) for w in released]))
         ok = y >= 0
-        if ok.any():
+        if ok.any() and self.remapped_ll is not None:
+            out[ok] = self.remapped_ll[:, y[ok]].T
+        elif ok.any():
             out[ok] = em_log_likelihood(
                 y[ok], self.eps, self.secret_vecs, self.cand_vecs, self.log_z
             )
