@@ -124,9 +124,7 @@ class ExactEmScorer:
     def _remapped_log_likelihood(self, spec: ScorerSpec) -> np.ndarray:
         """``[V, |C|]``: ``log P(f(y) = z | x)`` for every candidate ``z`` (``-inf``: no
         ``y`` maps to ``z``)."""
-        from scipy import sparse
-
-        from privtext.audit.mpl import em_log_likelihood
+        from privtext.audit.mpl import em_log_likelihood, pooled_log_likelihood
         from privtext.mechanisms.remap import cached_remap_table
 
         rt = cached_remap_table(
@@ -135,16 +133,8 @@ class ExactEmScorer:
         if rt.cands_fingerprint != self.cands.fingerprint:
             raise ValueError("the remap table was built for another candidate set")
         n = len(self.cands)
-        ll = em_log_likelihood(
-            np.arange(n), self.eps, self.secret_vecs, self.cand_vecs, self.log_z
-        ).T  # [V, |C|]
-        top = ll.max(axis=1, keepdims=True)
-        pool = sparse.csr_matrix(
-            (np.ones(n), (np.arange(n), np.asarray(rt.table, dtype=np.int64))), shape=(n, n)
-        )
-        mass = np.asarray(pool.T @ np.exp(ll - top).T).T  # [V, |C|]: P(f(y) = z | x) / e^top
-        with np.errstate(divide="ignore"):
-            return np.log(mass) + top
+        ll = em_log_likelihood(np.arange(n), self.eps, self.secret_vecs, self.cand_vecs, self.log_z)
+        return pooled_log_likelihood(ll.T, rt.table)
 
     def predict_log_proba(self, examples: Sequence[Any]) -> list[np.ndarray]:
         from privtext.audit.mpl import exact_linked_log_posterior

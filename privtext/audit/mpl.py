@@ -70,6 +70,7 @@ __all__ = [
     "exact_em_log_posterior",
     "exact_joint_log_posterior",
     "exact_linked_log_posterior",
+    "pooled_log_likelihood",
     "hoeffding_log10_bound",
     "mpl",
     "pairwise_distances64",
@@ -553,3 +554,31 @@ def exact_linked_log_posterior(
     sums = np.zeros((int(inv.max()) + 1, ll.shape[1]), dtype=np.float64)
     np.add.at(sums, inv.reshape(-1), ll)
     return _normalise_rows(sums[inv.reshape(-1)] + lp[None, :])
+
+
+def pooled_log_likelihood(log_lik: np.ndarray, table: np.ndarray) -> np.ndarray:
+    """The likelihood of a remapped release: ``log P(f(y) = z | x)`` for every ``z``.
+
+    Bayesian remapping publishes ``z = f(y)`` instead of ``y``, so
+    ``P(z | x) = sum_{y: f(y) = z} P(y | x)``: the mechanism's mass pooled over each preimage.
+
+    Args:
+        log_lik: float ``[V, |C|]``, ``log P(y | x)`` of every candidate ``y`` (rows sum to 1
+            in probability).
+        table: int ``[|C|]``, ``f(y)`` as a candidate position (``RemapTable.table``).
+
+    Returns:
+        float64 ``[V, |C|]``; ``-inf`` where no ``y`` maps to ``z``.
+    """
+    ll = np.asarray(log_lik, dtype=np.float64)
+    t = np.asarray(table, dtype=np.int64).reshape(-1)
+    if ll.ndim != 2 or t.shape[0] != ll.shape[1]:
+        raise ValueError(f"log_lik [V, |C|] and table [|C|] must agree, got {ll.shape}, {t.shape}")
+    if t.size and (t.min() < 0 or t.max() >= ll.shape[1]):
+        raise ValueError(f"table entries must be in [0, {ll.shape[1]})")
+    top = ll.max(axis=1, keepdims=True)
+    top = np.where(np.isfinite(top), top, 0.0)
+    mass = np.zeros_like(ll)
+    np.add.at(mass.T, t, np.exp(ll - top).T)
+    with np.errstate(divide="ignore"):
+        return np.log(mass) + top

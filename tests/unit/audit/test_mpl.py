@@ -18,6 +18,7 @@ from privtext.audit.mpl import (
     hoeffding_log10_bound,
     mpl,
     pairwise_distances64,
+    pooled_log_likelihood,
     sample_triplets,
 )
 from privtext.mechanisms.exponential import ExponentialMechanism
@@ -216,6 +217,23 @@ def test_linked_posterior_is_the_single_and_the_joint_posterior():
     assert 2.0 < np.nanmax(table) <= 3.0 + 1e-9
     with pytest.raises(ValueError, match="must agree"):
         exact_linked_log_posterior(ll, np.arange(4), log_prior)
+
+
+def test_pooled_likelihood_sums_each_preimage():
+    rng = np.random.default_rng(4)
+    ll = np.log(rng.dirichlet(np.ones(7), size=3))  # [V=3, |C|=7]
+    table = np.array([2, 2, 2, 5, 5, 0, 2])
+    got = pooled_log_likelihood(ll, table)
+    p = np.exp(ll)
+    want = np.full_like(ll, -np.inf)
+    for z in (0, 2, 5):
+        want[:, z] = np.log(p[:, table == z].sum(axis=1))
+    np.testing.assert_allclose(got, want)
+    np.testing.assert_allclose(np.exp(got).sum(axis=1), 1.0)
+    # pooling never makes two secrets easier to tell apart than the draw itself
+    assert np.nanmax(np.abs(got[0] - got[1])[np.isfinite(got[0])]) <= np.abs(ll[0] - ll[1]).max()
+    with pytest.raises(ValueError, match="must agree"):
+        pooled_log_likelihood(ll, table[:5])
 
 
 def test_callable_distance_gives_the_same_audit():
