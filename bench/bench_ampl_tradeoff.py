@@ -105,9 +105,9 @@ def main(argv: list[str] | None = None) -> int:
             z = table[y]
             pooled = pooled_log_likelihood(full, table)
 
-            def ratio(post: np.ndarray, _x: np.ndarray = x, _lp: np.ndarray = lp) -> float:
+            def ratio(post: np.ndarray, _aud: tuple = (x, lp, dm)) -> float:
                 st = estimate_pbmpl(
-                    post, _x, _lp, dm, target, a.samples, 0.05, np.random.default_rng(a.seed)
+                    post, *_aud, target, a.samples, 0.05, np.random.default_rng(a.seed)
                 )
                 return float(st.violation_ratio)
 
