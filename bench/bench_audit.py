@@ -42,7 +42,9 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--docs", type=int, default=200, help="leakage corpus documents (200)")
     p.add_argument("--eps", default="2.5,5", help="global budgets (2.5,5)")
     p.add_argument("--rounds", type=int, default=2, help="AmPL round budget (2)")
-    p.add_argument("--target-delta", type=float, default=0.01, help="AmPL's delta (0.01)")
+    p.add_argument(
+        "--target-delta", default="0.01", help="AmPL's delta, D or PII=D1,PoII=D2 (0.01)"
+    )
     p.add_argument("--step", type=float, default=0.3, help="AmPL alpha step (0.3)")
     p.add_argument(
         "--target-scale",
@@ -91,6 +93,7 @@ def main(argv: list[str] | None = None) -> int:
     import torch
 
     torch.set_num_threads(a.threads)
+    from jobs.audit_cli import parse_delta
     from pipelines.ampl import AmplOptions, run_ampl
     from pipelines.audit import AuditOptions, run_audit
     from pipelines.io import delete_path
@@ -98,6 +101,7 @@ def main(argv: list[str] | None = None) -> int:
     from privtext.config import build_config
     from privtext.demo import write_leakage_jsonl
 
+    delta = parse_delta(a.target_delta)
     t_all = time.perf_counter()
     spark = build_session("local[2]", app_name="bench-audit", shuffle_partitions=2)
     out = Path(a.out)
@@ -129,7 +133,7 @@ def main(argv: list[str] | None = None) -> int:
         res = run_ampl(
             spark,
             AmplOptions(
-                base=base, output=str(run_dir), target_delta=a.target_delta, rounds=a.rounds,
+                base=base, output=str(run_dir), target_delta=delta, rounds=a.rounds,
                 attacker=a.loop_attacker, samples=a.samples, audit_final=True,
                 target_eps=a.target_scale * eps,
                 controller={"step": a.step}, audit=audit_kw, progress=print,
@@ -168,7 +172,7 @@ def main(argv: list[str] | None = None) -> int:
                         spark,
                         AuditOptions(
                             release=release, attacker=attacker, samples=a.samples,
-                            delta=a.target_delta, target_eps={"PII": a.target_scale * eps,
+                            delta=delta, target_eps={"PII": a.target_scale * eps,
                                                          "PoII": a.target_scale * eps},
                             seed=0,
                             output=f"{release}/audit-{attacker}", mode="overwrite",

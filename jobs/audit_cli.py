@@ -30,8 +30,8 @@ def _positive_float(name: str):
     return parse
 
 
-def parse_target_eps(value: str | None) -> dict[str, float] | None:
-    """``"2.5"`` (both tiers) or ``"PII=1.25,PoII=2.5"`` -> per-tier targets."""
+def parse_per_tier(value: str | None, flag: str) -> dict[str, float] | None:
+    """``"2.5"`` (both tiers) or ``"PII=1.25,PoII=2.5"`` -> ``{tier: value}``."""
     if value is None:
         return None
     out: dict[str, float] = {}
@@ -39,14 +39,31 @@ def parse_target_eps(value: str | None) -> dict[str, float] | None:
         if "=" not in value:
             return {"PII": float(value), "PoII": float(value)}
         for part in value.split(","):
-            tier, _, eps = part.partition("=")
+            tier, _, v = part.partition("=")
             tier = tier.strip()
             if tier not in ("PII", "PoII"):
                 raise ValueError(tier)
-            out[tier] = float(eps)
+            out[tier] = float(v)
     except ValueError:
-        raise ConfigError(f"--target-eps must be E or PII=E1,PoII=E2, got {value!r}") from None
+        raise ConfigError(f"{flag} must be X or PII=X1,PoII=X2, got {value!r}") from None
     return out
+
+
+def parse_target_eps(value: str | None) -> dict[str, float] | None:
+    """``"2.5"`` (both tiers) or ``"PII=1.25,PoII=2.5"`` -> per-tier targets."""
+    return parse_per_tier(value, "--target-eps")
+
+
+def parse_delta(value: str) -> float | dict[str, float]:
+    """``"0.05"`` or ``"PII=0.1,PoII=0.05"`` -> one delta or one per tier (both tiers named)."""
+    per = parse_per_tier(value, "--delta / --target-delta")
+    assert per is not None
+    if "=" not in value:
+        return per["PII"]
+    missing = [t for t in ("PII", "PoII") if t not in per]
+    if missing:
+        raise ConfigError(f"a per-tier delta needs every tier, {missing[0]} is missing: {value!r}")
+    return per
 
 
 def _add_attacker_options(p: argparse.ArgumentParser) -> None:
@@ -124,7 +141,9 @@ def add_audit_parsers(sub: Any) -> None:
         "them private) under --output.",
     )
     p.add_argument("--release", required=True, help="a sanitize output (--keep-intermediates)")
-    p.add_argument("--delta", type=float, default=0.05, help="PBmPL delta (default: %(default)s)")
+    p.add_argument(
+        "--delta", default="0.05", help="PBmPL delta, D or PII=D1,PoII=D2 (default: %(default)s)"
+    )
     p.add_argument(
         "--target-eps",
         help="E for both tiers or PII=E1,PoII=E2 (default: each tier's eps_l of the release)",
@@ -164,7 +183,11 @@ def add_audit_parsers(sub: Any) -> None:
         required=True,
         help="global budget eps (REQUIRED); the audit target of both tiers",
     )
-    a.add_argument("--target-delta", type=float, default=0.05, help="stop at p_hat <= this (0.05)")
+    a.add_argument(
+        "--target-delta",
+        default="0.05",
+        help="stop at p_hat <= this, D or PII=D1,PoII=D2 (default: %(default)s)",
+    )
     a.add_argument(
         "--target-eps",
         type=_positive_float("--target-eps"),
@@ -227,7 +250,7 @@ def _cmd_audit(a: argparse.Namespace) -> int:
         release=a.release,
         attacker=a.attacker,
         samples=a.samples,
-        delta=a.delta,
+        delta=parse_delta(a.delta),
         target_eps=parse_target_eps(a.target_eps),
         train_corpus=a.train_corpus,
         seed=a.seed,
@@ -282,7 +305,7 @@ def _cmd_ampl(a: argparse.Namespace) -> int:
     opts = AmplOptions(
         base=base,
         output=a.output,
-        target_delta=a.target_delta,
+        target_delta=parse_delta(a.target_delta),
         rounds=a.rounds,
         attacker=a.attacker,
         lambda_privacy=a.lambda_privacy,

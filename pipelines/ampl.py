@@ -43,7 +43,14 @@ import numpy as np
 from pyspark.sql import SparkSession
 from pyspark.sql import functions as F
 
-from pipelines.audit import TIERS, AuditOptions, AuditResult, publish_rows, run_audit
+from pipelines.audit import (
+    TIERS,
+    AuditOptions,
+    AuditResult,
+    check_delta,
+    publish_rows,
+    run_audit,
+)
 from pipelines.io import delete_path, path_exists, read_table
 from pipelines.sanitize import RunSummary, run_sanitize
 from privtext.config import RunConfig, with_tier_scales
@@ -61,7 +68,8 @@ class AmplOptions:
     Attributes:
         base: the sanitize configuration of every round (input, epsilon, tagging, key...).
         output: the output folder.
-        target_delta: stop when ``p_hat`` is at most this for every tuned tier.
+        target_delta: stop when ``p_hat`` is at most this for every tuned tier (one number, or
+            ``{tier: delta}``).
         rounds: round budget (round 0 included).
         attacker: ``rnn``, ``lstm`` or ``transformer`` (or ``exact-em`` / ``exact-linked``:
             exact posteriors, no training).
@@ -81,7 +89,7 @@ class AmplOptions:
 
     base: RunConfig
     output: str
-    target_delta: float = 0.05
+    target_delta: float | dict[str, float] = 0.05
     rounds: int = 5
     attacker: str = "lstm"
     lambda_privacy: float = 1.0
@@ -105,8 +113,7 @@ class AmplOptions:
             raise ConfigError(f"ampl needs mechanism em, got {self.base.perturb.mechanism!r}")
         if isinstance(self.rounds, bool) or int(self.rounds) < 1:
             raise ConfigError(f"rounds must be an integer >= 1, got {self.rounds!r}")
-        if not (0.0 < float(self.target_delta) < 1.0):
-            raise ConfigError(f"target_delta must be in (0, 1), got {self.target_delta!r}")
+        check_delta(self.target_delta, "target_delta", allow_one=False)
         if self.variant not in ("full", "u", "p", "one"):
             raise ConfigError(f"variant must be full, u, p or one, got {self.variant!r}")
         for name in ("lambda_privacy", "lambda_utility"):
@@ -274,7 +281,7 @@ def run_ampl(spark: SparkSession, opts: AmplOptions) -> AmplResult:
             lambda_privacy=float(opts.lambda_privacy),
             lambda_utility=float(opts.lambda_utility),
             variant=opts.variant,
-            target_delta=float(opts.target_delta),
+            target_delta=opts.target_delta,
             **opts.controller,
         ),
         tiers=TIERS,

@@ -75,6 +75,23 @@ ATTACKER_CHOICES = ("rnn", "lstm", "transformer", "exact-em", "exact-linked")
 TIERS = ("PII", "PoII")
 
 
+def tier_delta(delta: float | dict[str, float], tier: str) -> float:
+    """A tier's PBmPL ``delta``: one number for every tier, or ``{tier: delta}``."""
+    return float(delta[tier]) if isinstance(delta, dict) else float(delta)
+
+
+def check_delta(delta: float | dict[str, float], name: str, allow_one: bool) -> None:
+    """Raise ConfigError unless ``delta`` (one number, or one per tier for every tier) is in
+    ``(0, 1)``, or ``(0, 1]`` with ``allow_one``."""
+    values = [delta.get(t) for t in TIERS] if isinstance(delta, dict) else [delta]
+    for v in values:
+        x = float(v) if isinstance(v, int | float) and not isinstance(v, bool) else math.nan
+        if not (0.0 < x < 1.0 or (allow_one and x == 1.0)):
+            raise ConfigError(
+                f"{name} must be in (0, 1{']' if allow_one else ')'} for every tier, got {delta!r}"
+            )
+
+
 @dataclass
 class AuditOptions:
     """What one audit run does (the CLI fills it; every field has a flag).
@@ -85,7 +102,7 @@ class AuditOptions:
             posterior) or ``exact-linked`` (the exact posterior of all mentions of a secret in
             a document read together; ``udfs.audit.ExactEmScorer``).
         samples: ``S``, triplets per tier.
-        delta: the PBmPL target ``delta``.
+        delta: the PBmPL target ``delta``: one number, or ``{tier: delta}``.
         target_eps: per tier ``eps_l^target``; default: the release's own ``eps_l``.
         train_corpus: a corpus to train the attacker on (tagged with the release's
             configuration); default: a held-out share of the release's documents.
@@ -108,7 +125,7 @@ class AuditOptions:
     release: str
     attacker: str = "lstm"
     samples: int = 10_000
-    delta: float = 0.05
+    delta: float | dict[str, float] = 0.05
     target_eps: dict[str, float] | None = None
     train_corpus: str | None = None
     seed: int = 0
@@ -130,8 +147,7 @@ class AuditOptions:
             raise ConfigError(f"attacker must be one of {ATTACKER_CHOICES}, got {self.attacker!r}")
         if isinstance(self.samples, bool) or int(self.samples) < 1:
             raise ConfigError(f"samples must be an integer >= 1, got {self.samples!r}")
-        if not (0.0 < float(self.delta) <= 1.0):
-            raise ConfigError(f"delta must be in (0, 1], got {self.delta!r}")
+        check_delta(self.delta, "delta", allow_one=True)
         if self.mode not in ("error", "overwrite", "append"):
             raise ConfigError(f"mode must be error, overwrite or append, got {self.mode!r}")
         if not (0.0 < float(self.train_share) < 1.0):
@@ -606,7 +622,7 @@ def audit_tier(
         dist,
         target_eps=target,
         samples=int(opts.samples),
-        delta=float(opts.delta),
+        delta=tier_delta(opts.delta, tier),
         rng=np.random.default_rng([int(opts.seed), TIERS.index(tier)]),
         tier=tier,
     )
@@ -882,7 +898,7 @@ def run_audit(spark: SparkSession, opts: AuditOptions, run_id: str | None = None
                     "run_id": run_id,
                     "release_run_id": info.run_id,
                     "samples": int(opts.samples),
-                    "delta": float(opts.delta),
+                    "delta": tier_delta(opts.delta, ta.tier),
                     "created_at": created,
                 }
             )

@@ -122,6 +122,7 @@ class AmplConfig:
         step: largest change of an ``alpha`` per round.
         alpha_min: ``alpha`` never goes below this.
         target_delta: the PBmPL target ``delta``: a tier with ``p_hat <= delta`` is done.
+            One number for every tier, or ``{tier: delta}`` (e.g. a stricter one for PII).
     """
 
     lambda_privacy: float = 1.0
@@ -129,7 +130,7 @@ class AmplConfig:
     variant: str = "full"
     step: float = 0.1
     alpha_min: float = 0.05
-    target_delta: float = 0.05
+    target_delta: float | Mapping[str, float] = 0.05
 
     def __post_init__(self) -> None:
         if self.variant not in VARIANTS:
@@ -140,8 +141,23 @@ class AmplConfig:
             raise ValueError(f"step must be in (0, 1], got {self.step}")
         if not 0 < self.alpha_min <= 1:
             raise ValueError(f"alpha_min must be in (0, 1], got {self.alpha_min}")
-        if not 0 < self.target_delta < 1:
+        deltas = (
+            self.target_delta.values()
+            if isinstance(self.target_delta, Mapping)
+            else [self.target_delta]
+        )
+        if not all(0 < float(d) < 1 for d in deltas):
             raise ValueError(f"target_delta must be in (0, 1), got {self.target_delta}")
+
+    def delta(self, tier: str) -> float:
+        """The tier's target ``delta``.
+
+        Raises:
+            KeyError: a per-tier ``target_delta`` without this tier.
+        """
+        if isinstance(self.target_delta, Mapping):
+            return float(self.target_delta[tier])
+        return float(self.target_delta)
 
     @property
     def lambdas(self) -> tuple[float, float]:
@@ -188,7 +204,7 @@ class AmplController:
 
     def done(self, p_hat: Mapping[str, float]) -> bool:
         """Every tuned tier has ``p_hat <= target_delta``."""
-        return all(float(p_hat[t]) <= self.cfg.target_delta for t in self.tuned)
+        return all(float(p_hat[t]) <= self.cfg.delta(t) for t in self.tuned)
 
     def _exponent(self, tier: str) -> float:
         obs = self._obs[tier]
@@ -214,9 +230,9 @@ class AmplController:
         """
         cfg = self.cfg
         lam1, lam2 = cfg.lambdas
-        delta = cfg.target_delta
         new = dict(self.alpha)
         for tier in self.tuned:
+            delta = cfg.delta(tier)
             a = float(self.alpha[tier])
             p = float(p_hat[tier])
             if not (0.0 <= p <= 1.0):

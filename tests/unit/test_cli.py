@@ -188,3 +188,15 @@ def test_attacker_vectors_flag_reaches_the_attacker_config():
         assert "embeddings" not in _train_overrides(plain)
         a = root.parse_args([*cmd, "--attacker-vectors", "glove-6b-50d", "--epochs", "4"])
         assert _train_overrides(a) == {"epochs": 4, "embeddings": "glove-6b-50d"}
+
+
+def test_delta_per_tier_parsing():
+    from jobs.audit_cli import parse_delta
+    from privtext.errors import ConfigError
+
+    assert parse_delta("0.05") == 0.05
+    assert parse_delta("PII=0.1,PoII=0.05") == {"PII": 0.1, "PoII": 0.05}
+    with pytest.raises(ConfigError, match="PoII is missing"):
+        parse_delta("PII=0.1")
+    with pytest.raises(ConfigError, match="PII=X1,PoII=X2"):
+        parse_delta("PII=x")

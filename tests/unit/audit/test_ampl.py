@@ -65,6 +65,24 @@ def test_alpha_decreases_while_leaking_and_stops_at_target():
     assert len(ctl.history) == 8
 
 
+def test_per_tier_delta():
+    cfg = AmplConfig(target_delta={"PII": 0.10, "PoII": 0.05}, step=0.1, lambda_utility=0.0)
+    ctl = AmplController(cfg)
+    assert ctl.done({"PII": 0.09, "PoII": 0.05})
+    assert not ctl.done({"PII": 0.09, "PoII": 0.06})
+    assert not ctl.done({"PII": 0.11, "PoII": 0.01})
+    # PII at 0.09 is under its own delta and stays; PoII at 0.08 is over its and moves
+    new = ctl.update({"PII": 0.09, "PoII": 0.08}, linear_utility)
+    assert new["PII"] == 1.0 or new["PII"] == new["PoII"]  # only lowered to keep the order
+    assert new["PoII"] == pytest.approx(0.9)
+    # the privacy force is normalised by the tier's own delta
+    rec = [h for h in ctl.history if h["tier"] == "PoII"][-1]
+    assert rec["force_privacy"] == pytest.approx(0.08 / 0.05)
+    for bad in ({"PII": 0.1}, {"PII": 0.1, "PoII": 1.5}, 0.0):
+        with pytest.raises((ValueError, KeyError)):
+            AmplController(AmplConfig(target_delta=bad)).done({"PII": 0.0, "PoII": 0.0})
+
+
 def test_utility_force_slows_the_descent():
     full = AmplController(AmplConfig(variant="full"))
     priv = AmplController(AmplConfig(variant="p"))
