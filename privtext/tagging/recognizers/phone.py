@@ -239,6 +239,11 @@ _TIMESTAMP = re.compile(r"[ \t]*(?:19|20)[0-9]{2}-[01][0-9]-[0-3][0-9](?![0-9])"
 # Digit groups longer than this may be cut by the matcher's own candidate pattern at a point
 # that is not a group start; windows holding one are matched in every region.
 _LONGEST_GROUP = 15
+# No dialled number has more digits: a national number has at most 17 (phonenumbers'
+# MAX_LENGTH_FOR_NSN), a country code 3, and international and national prefixes a few more.
+# could_match never tries a longer digit string, so a window of thousands of short groups
+# ("1 1 1 ...", a column of numbers) costs linear time, not quadratic.
+_MAX_DIALLED_DIGITS = 40
 # The number types of a region's metadata; ``is_valid_number`` needs one of them to match.
 _NUMBER_TYPES = (
     "fixed_line", "mobile", "toll_free", "premium_rate", "shared_cost", "personal_number",
@@ -335,13 +340,19 @@ class _RegionFilter:
             return True
         want_valid = leniency >= Leniency.VALID
         lengths = valid_len if want_valid else possible_len
+        seen: set[str] = set()  # digit strings already ruled out (repeated groups)
         for a in starts:
             if idd is not None and idd.match(digits, a):
                 return True
-            for b in ends:
-                if b - a < 2:
+            for k in range(bisect.bisect_left(ends, a + 2), len(ends)):
+                b = ends[k]
+                if b - a > _MAX_DIALLED_DIGITS:
+                    break
+                d = digits[a:b]
+                if d in seen:
                     continue
-                for nsn in _national_numbers(digits[a:b], cc, npfp, transform):
+                seen.add(d)
+                for nsn in _national_numbers(d, cc, npfp, transform):
                     if len(nsn) not in lengths:
                         continue
                     if not want_valid or (
