@@ -151,7 +151,7 @@ def main(argv: list[str] | None = None) -> int:
     for tier, recs in out.items():
         meta = recs[-1]
         recs = recs[:-1]
-        base, base_rm = recs[0], next(r for r in recs if r["alpha"] == 1.0) if recs else None
+        base = next((r for r in recs if r["alpha"] == 1.0), recs[0])  # EM: alpha 1
         lines += [
             f"## {tier}: {meta['positions']} positions, {meta['secrets']} secrets, mentions "
             f"per (document, word): {sorted(meta['k'].items())}",
@@ -166,7 +166,7 @@ def main(argv: list[str] | None = None) -> int:
                 f"({r['linked'] / base['linked'] - 1:+.0%}) | {r['linked_remap']:.4f} "
                 f"({r['linked_remap'] / base['linked'] - 1:+.0%}) | {r['dist']:.3f} | "
                 f"{r['dist_remap']:.3f} | {r['dist_remap'] / base['dist'] - 1:+.0%} | "
-                f"{r['dist_remap'] / base_rm['dist_remap'] - 1:+.0%} |"
+                f"{r['dist_remap'] / base['dist_remap'] - 1:+.0%} |"
             )
         lines.append("")
     report = Path(a.report)
