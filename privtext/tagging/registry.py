@@ -89,6 +89,7 @@ from privtext.tagging.recognizers.person_cues import PersonCueRecognizer
 from privtext.tagging.recognizers.phone import DEFAULT_REGIONS, PhoneRecognizer
 from privtext.tagging.recognizers.reference_number import (
     AccountNumberRecognizer,
+    AircraftRegistrationRecognizer,
     CaseNumberRecognizer,
     IdAcronymRecognizer,
 )
@@ -160,6 +161,7 @@ def default_recognizers(
         CaseNumberRecognizer(),
         AccountNumberRecognizer(),
         IdAcronymRecognizer(),
+        AircraftRegistrationRecognizer(),
         PhoneRecognizer(phone_regions),
         StreetAddressRecognizer(),
         PostcodeRecognizer(),

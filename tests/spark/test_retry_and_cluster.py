@@ -60,7 +60,8 @@ def _spark_submit(corpus: Path, out: Path, cwd: Path) -> subprocess.CompletedPro
     submit = ROOT / ".venv" / "bin" / "spark-submit"
     assert submit.exists(), "run `make setup` first: it creates .venv/bin/spark-submit"
     cmd = [str(submit), "--master", "local[2]", str(ROOT / "jobs" / "sanitize.py"),
-           "--input", str(corpus), "--output", str(out), "--epsilon", "8", "--candidates", "3000"]  # fmt: skip
+           "--input", str(corpus), "--output", str(out),
+           "--epsilon", "8", "--candidates", "3000"]  # fmt: skip
     return subprocess.run(cmd, cwd=cwd, capture_output=True, text=True, timeout=600)
 
 

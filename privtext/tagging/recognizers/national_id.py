@@ -34,6 +34,7 @@ from stdnum.fr import nir as fr_nir
 from stdnum.in_ import aadhaar as in_aadhaar
 from stdnum.it import codicefiscale as it_cf
 from stdnum.nl import bsn as nl_bsn
+from stdnum.no import fodselsnummer as no_fnr
 
 from privtext.tagging.base import Recognizer, Span, compile_context
 from privtext.tagging.prescan import GuardedPattern, PatternGroup
@@ -77,6 +78,7 @@ _ES_CONTEXT = (
 )
 _PL_CONTEXT = ("pesel",)
 _CH_CONTEXT = ("ahv", "avs", "ahv-nr", "n° avs", "sozialversicherungsnummer", "numéro avs")
+_NO_FNR_CONTEXT = ("fødselsnummer", "fødselsnr", "fnr", "d-nummer", "personnummer", "personnr")
 _NL_CONTEXT = ("bsn", "burgerservicenummer", "sofinummer", "sofi-nummer", "sofi")
 
 # SSNs that are published examples / advertising numbers.
@@ -143,6 +145,17 @@ _E = r"(?![0-9A-Za-z]|[\-.][0-9A-Za-z])"  # right boundary (a sentence period is
 #: the schemes' shapes are scanned over whole texts (prescan.py)
 _PRESCAN = PatternGroup("national_id")
 _SCHEMES: tuple[_Scheme, ...] = (
+    _Scheme(
+        # Norway's fødselsnummer and D-number: eleven digits, the date of birth first, two
+        # check digits (``stdnum.no.fodselsnummer``), after its name ("Fødselsnummer:
+        # 12058349885", "fnr. 120583 49885")
+        "no_fodselsnummer",
+        _PRESCAN.compile(_B + r"[0-9]{6} ?[0-9]{5}" + _E),
+        lambda s: _stdnum(no_fnr)(_digits(s)),
+        0.6,
+        True,
+        compile_context(_NO_FNR_CONTEXT),  # type: ignore[arg-type]
+    ),
     _Scheme(
         "us_ssn_dashed",
         _PRESCAN.compile(_B + r"[0-9]{3}-[0-9]{2}-[0-9]{4}" + _E),

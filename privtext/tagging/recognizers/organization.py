@@ -109,6 +109,11 @@ PREFIX_HEADS = (
     "Galerie Galería Galleria Direction Comando Stazione Questura Prefettura Procura "
     "Landratsamt Finanzamt Jobcenter Standesamt Jugendamt Bezirksamt Ordnungsamt Sozialamt "
     "Uniwersytet Politechnika Akademia Woonstichting Υπουργείο Πρωτοδικείο Εφετείο "
+    # driving schools, licensing offices, consulates and institutes, food shops: "Fahrschule
+    # Ziegler", "Führerscheinstelle München", "Generalkonsulat München", "Institut für
+    # Rechtsmedizin", "Supermercados Beltza", "Boucherie Charcuterie Fabre & Fils"
+    "Fahrschule Führerscheinstelle Zulassungsstelle Generalkonsulat Konsulat Botschaft "
+    "Institut Supermercados Supermercado Ultramarinos Boucherie Charcuterie Fromagerie "
     "Πανεπιστήμιο Νοσοκομείο Βρεφοκομείο"
 ).split()
 AREAS = (

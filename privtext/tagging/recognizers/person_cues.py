@@ -364,7 +364,10 @@ _CJK_FIELD = re.compile(
     # applicant, owner, debtor
     r"|(?<![\w])(?:성명|이름|담당자|승인|작성자|신청인|신고인|보고자|氏名|名前|担当者?|所有者|債務者|"
     r"申請人|申請者|申立人|報告者|作成者|記入者|姓名|联系人|聯絡人|申请人|报告人|報告人|负责人|負責人|"
-    r"承辦人|承办人|名義)(?:[ \t]*\([^()\n]{1,20}\))?(?:[ \t]*[:\uff1a][ \t]*|\u3000+))"
+    r"承辦人|承办人|名義|営業者|代表者|責任者|届出人)(?:[ \t]*\([^()\n]{1,20}\))?"
+    r"(?:[ \t]*[:\uff1a][ \t]*|\u3000+))"
+    # an office held may stand before the name: "担当：食品衛生監視員 山口 亜希子"
+    r"(?:[\u4e00-\u9fff]{1,8}[員官師長士][ \t\u3000])?"
     rf"(?P<ent>[{_CJK}]{{1,4}}(?:[ \t\u3000][{_CJK}]{{1,4}})?(?![{_CJK}])"
     # a name in katakana, its parts apart: "名義\u3000グエン ヴァン ホアン"
     r"|[\u30a1-\u30fa\u30fc]{2,8}(?:[ \u3000\u30fb][\u30a1-\u30fa\u30fc]{2,8}){0,3}"
@@ -385,6 +388,14 @@ _OTHER_SCRIPT_WORD = (
 _SCRIPT_FIELD = re.compile(
     r"(?i:(?<![\w'\u2019])(?:" + _FIELD_LABELS + r"|bride|bridegroom|groom|officiant|celebrant|"
     r"(?:nikah[ \t]+)?performed[ \t]+by|exported[ \t]+by|registered[ \t]+by)[ \t]*:[ \t]*)"
+    rf"(?P<ent>{_OTHER_SCRIPT_WORD}(?:[ \t]{_OTHER_SCRIPT_WORD}){{0,3}})"
+    r"(?=[ \t]*(?:[/(,;|\u060c\u0964]|\r?\n|\Z))"
+)
+# ... after the same name in Latin letters: "Name / नाम: Snehal Prakash Deshmukh / स्नेहल प्रकाश
+# देशमुख"
+_SCRIPT_PARALLEL = re.compile(
+    r"(?i:(?<![\w'\u2019])(?:" + _FIELD_LABELS + r")(?:[ \t]*/[ \t]*[^\s:/]{1,12})?[ \t]*:[ \t]*)"
+    rf"{_NAME_TOKEN}(?:[ \t]{_NAME_TOKEN}){{1,3}}[ \t]*/[ \t]*"
     rf"(?P<ent>{_OTHER_SCRIPT_WORD}(?:[ \t]{_OTHER_SCRIPT_WORD}){{0,3}})"
     r"(?=[ \t]*(?:[/(,;|\u060c\u0964]|\r?\n|\Z))"
 )
@@ -1081,8 +1092,10 @@ class PersonCueRecognizer(Recognizer):
                             e = s + len(words[0])  # "김도윤 대리": the name, not the title
                         out.append(Span(s, e, "PERSON", self.NOTE_SCORE, self.name))
         if ":" in text and _ANY_OTHER_SCRIPT.search(text) is not None:
-            for m in _SCRIPT_FIELD.finditer(text):
-                out.append(Span(m.start("ent"), m.end("ent"), "PERSON", self.NOTE_SCORE, self.name))
+            for rx in (_SCRIPT_FIELD, _SCRIPT_PARALLEL):
+                for m in rx.finditer(text):
+                    s, e = m.span("ent")
+                    out.append(Span(s, e, "PERSON", self.NOTE_SCORE, self.name))
         if "sent" in text or "eceived" in text or "paid" in text:
             for m in _CAPS_PAYEE.finditer(text):
                 if not self._place_or_org(m.group("ent").title()):

@@ -62,7 +62,9 @@ _NOT_PHONE = re.compile(
 )
 # Layout a merely possible number must have to be taken without a context word: a "+"
 # country code, or groups of 2-5 digits separated by spaces or dashes (no dots: decimals, ISBNs).
-_POSSIBLE_SHAPE = re.compile(r"\+[0-9][0-9 \-()]{6,}[0-9]|\(?[0-9]{2,5}\)?(?:[ \-][0-9]{2,5}){1,4}")
+_POSSIBLE_SHAPE = re.compile(
+    r"\(?\+[0-9][0-9 \-()]{6,}[0-9]|\(?[0-9]{2,5}\)?(?:[ \-][0-9]{2,5}){1,4}"
+)
 # An extension written after the number belongs to it: "0161 496 0732 ext. 4410", "x214",
 # "+63 32 253 9907 local 214".
 _EXTENSION = re.compile(
@@ -188,6 +190,8 @@ class PhoneRecognizer(Recognizer):
             is_valid = (s, e) in valid
             while s < e and text[s].isspace():
                 s += 1
+            if text.startswith("(+", s) and ")" not in text[s:e]:
+                s += 1  # "Naomi Clarke (+44 7700 900844)": the bracket is the sentence's
             raw = text[s:e]
             ext = _EXTENSION.match(text, e)
             if ext is not None:

@@ -674,7 +674,11 @@ _ACCOUNT_KW = (
     # a Brazilian branch and current account, a Japanese ordinary or current account (普通,
     # 当座), a German identity card: "agência 3417-2, conta corrente 41.772-8", "普通 7741093"
     r"conta\s+corrente|conta\s+poupan[\u00e7c]a|ag[\u00eae]ncia|\u666e\u901a(?:\u9810\u91d1)?|"
-    r"\u5f53\u5ea7|personalausweis(?:-?nummer)?)"
+    r"\u5f53\u5ea7|personalausweis(?:-?nummer)?|"
+    # a machine's or an aircraft's serial: "Werknummer 17276218", "tillverkningsnummer
+    # SG-1140733", "número de serie 1143"
+    r"werk-?n(?:umme)?r|serien-?n(?:umme)?r|fahrgestell-?n(?:umme)?r|tillverkningsnummer|"
+    r"produksjons-?n(?:umme)?r|n[\u00fau]mero\s+de\s+serie|num[\u00e9e]ro\s+de\s+s[\u00e9e]rie)"
 )
 _ACCOUNT_CONNECTOR = (
     r"(?:\s+(?:number|numbers|num|nos?|nr|id|#|code|ref(?:erence)?|identifier)(?!\w)\.?|"
@@ -692,7 +696,8 @@ _ACCOUNT_NEEDS_STRONG = re.compile(
     r"(?i)^(?:order|contract|booking|confirmation|student|member|client|permit|"
     r"residence permit|work permit|registration|vehicle registration|plate|practice|"
     r"practitioner|tenancy|tenant|lease|mandate|case file|subscription|reservation|"
-    r"bestellung|auftrag|session|chat session|transaction|shield|rego|serial|routing|transit)$"
+    r"bestellung|auftrag|session|chat session|transaction|shield|rego|serial|routing|transit|"
+    r"n[\u00fau]mero\s+de\s+serie|num[\u00e9e]ro\s+de\s+s[\u00e9e]rie)$"
 )
 # a device's serial after "serial" alone: capitals and digits mixed ("C02FK4Q8MD6R")
 _SERIAL_VALUE = re.compile(r"(?=(?:[A-Z]*[0-9]){3})(?=(?:[0-9]*[A-Z]){3})[A-Z0-9]{8,20}")
@@ -742,6 +747,13 @@ _UK_PLATE_RX = _PRESCAN.compile(
     r"(?<![\w\-])(?P<id>[A-HJ-PR-Y][A-HJ-PR-Y][0-9]{2}[ ]?[A-HJ-PR-Z]{3})(?![\w\-])"
 )
 _UK_PLATE_SCORE = 0.9
+# A prisoner's number in England and Wales: a letter, four digits, two letters ("A9012QL"), in
+# a text about prisons
+_UK_PRISON_NUMBER_RX = _PRESCAN.compile(r"(?<![\w\-/])(?P<id>[A-Z][0-9]{4}[A-Z]{2})(?![\w\-/])")
+_PRISON_WORDS = re.compile(
+    r"(?i)\b(?:HMP|HMYOI|YOI|HMPPS|prison(?:er)?s?|inmates?|gaol|custody|remand|"
+    r"email[ \t]?a[ \t]?prisoner|wing|parole)\b"
+)
 _VEHICLE_WORDS = re.compile(
     r"(?i)\b(?:vehicles?|cars?|plates?|reg(?:istration)?|vrm|keeper|parking|pcn|dvla|permit|"
     r"van|motorbike|driver|clamp(?:ed)?|toll)\b"
@@ -834,7 +846,9 @@ _ENDING_RX = _PRESCAN.compile(
 _PLATE_RX = _PRESCAN.compile(
     r"(?<![\w])(?i:registration|reg\.?|(?:number|licen[cs]e|registration)\s+plate|plate|"
     r"vehicle|car|van|index|tractor|trailer|truck|lorry|hgv|motorbike|motorcycle|hearse|"
-    r"limousine|limo|minibus|taxi|cab|ute|suv|bakkie|matatu)"
+    r"limousine|limo|minibus|taxi|cab|ute|suv|bakkie|matatu|"
+    # German: "Prüffahrzeug: M-FZ 4417", "am Steuer Ihres Fahrzeugs GAP-KS 118", "Kfz"
+    r"\w*fahrzeug(?:e?s)?|kfz|pkw|lkw)"
     r"(?:\s+(?i:no|nr|number|mark)\.?)?[ \t]*(?::[ \t]*)?"
     r"(?P<id>[A-Z]{2}[0-9]{2}[ \u00a0]?[A-Z]{3}|[A-Z\u00c4\u00d6\u00dc]{1,3}-[A-Z]{1,2}[ \u00a0]"
     r"[0-9]{1,4}[EH]?|[A-Z]{2,3}[ \u00a0](?=[0-9A-Z]{0,3}[0-9])[0-9][0-9A-Z]{3,4}"
@@ -994,6 +1008,11 @@ class AccountNumberRecognizer(Recognizer):
             if not 4 <= len(value) <= 12 or _YEAR.fullmatch(value):
                 continue
             add(s, e, _ACCOUNT_SCORE)
+        if _PRISON_WORDS.search(text) is not None:
+            for m in _scan(_UK_PRISON_NUMBER_RX, text, windows):
+                s, e = m.span("id")
+                if (s, e) not in seen and not any(sp.start < e and s < sp.end for sp in out):
+                    add(s, e, _UK_PLATE_SCORE)
         if _VEHICLE_WORDS.search(text) is not None:
             for m in _scan(_UK_PLATE_RX, text, windows):
                 s, e = m.span("id")
@@ -1152,3 +1171,53 @@ class IdAcronymRecognizer(Recognizer):
                     Span(m.start("ent"), m.end("ent"), "ACCOUNT_NUMBER", self.SCORE, self.name)
                 )
         return out
+
+
+# ICAO nationality marks and the letters a registration has after them: one-letter marks
+# take four letters ("G-BZKT", "D-EOBR", "F-GKXA"), two-character marks three ("EI-FMV",
+# "EC-NRQ", "HB-ZVK", "VH-OQA", "9H-AEK"); Canada writes C-F, C-G or C-I and three letters
+# ("C-GKLP"). The mark is in capitals and joined by a hyphen.
+_ICAO_MARKS_3 = (
+    "EC EI HB OE PH OO SE LN OY OH SP OK OM CS SX TC VH ZK ZS 9H A6 A7 VT PR PP PT PS XA XB XC "
+    "LV CC HS 9V 9M PK 4X SU 5Y 5N ET YR HA LZ S5 9A ES YL LY UR EW TF LX VP VQ HZ EP AP JY OD "
+    "5B CN 7T TS ZP CX HK HC OB YV TI HP HI CU 6Y 8P 9Y V5 5H 9J 9G D2 S2 4R 9N YA EX EY EZ UK "
+    "UN 4K 4L VN XU XY P4 T7 9K A9C A4O ER 4O Z3 E7 TU TJ TZ 3X 6V 7O 5R 3B ZA"
+).split()
+_AIRCRAFT_REG_RX = _PRESCAN.compile(
+    r"(?<![\w\-./])(?P<id>[GDFIM]-[A-Z]{4}|C-[FGI][A-Z]{3}|(?:"
+    + "|".join(sorted(_ICAO_MARKS_3, key=len, reverse=True))
+    + r")-[A-Z]{3})(?![\w\-]|\.[A-Za-z0-9])"
+)
+# Words of a text about aircraft, which a registration needs somewhere in the text
+_AVIATION_WORDS = _PRESCAN.compile(
+    r"(?i)(?<![\w])(?:aircraft|airframe|aeroplane|airplane|helicopter|glider|gyroplane|"
+    r"microlight|flight|flying|pilot|hangar|airfield|aerodrome|airport|runway|rwy|tech[ \t]?log|"
+    r"logbook|tail[ \t]+number|cessna|piper|beechcraft|cirrus|tecnam|robinson|airbus|boeing|"
+    r"embraer|bombardier|atr|easa|faa|caa|super[ \t]cub|crew|cockpit|camo|mro|"
+    r"flugzeug\w*|luftfahrzeug\w*|flugplatz\w*|flughafen\w*|hubschrauber\w*|helikopter\w*|"
+    r"avion|a\u00e9ronef|a\u00e9rodrome|h\u00e9licopt\u00e8re|aeronave|avi\u00f3n|"
+    r"aer\u00f3dromo|helic\u00f3ptero|aeromobile|velivolo|vliegtuig|flygplan|luftfartyg)"
+    r"(?![\w])"
+)
+
+
+class AircraftRegistrationRecognizer(Recognizer):
+    """Aircraft registrations (``G-BZKT``, ``EI-FMV``, ``C-GKLP``), like a vehicle's plate.
+
+    Entity ``ACCOUNT_NUMBER`` (PII: a registration names its owner in public registers). The
+    mark needs a text about aircraft (``aircraft``, ``pilot``, ``Cessna``, ``Flugzeug``,
+    ``aeronave``...), so that "F-BOMB" in a chat is left alone.
+    """
+
+    name: ClassVar[str] = "aircraft_registration_pattern"
+    entity_types: ClassVar[tuple[str, ...]] = ("ACCOUNT_NUMBER",)
+    SCORE: ClassVar[float] = 0.85
+
+    def analyze(self, text: str) -> list[Span]:
+        """Find registration marks in a text about aircraft."""
+        if not text or "-" not in text or _AVIATION_WORDS.search(text) is None:
+            return []
+        return [
+            Span(m.start("id"), m.end("id"), "ACCOUNT_NUMBER", self.SCORE, self.name)
+            for m in _AIRCRAFT_REG_RX.finditer(text)
+        ]

@@ -346,3 +346,20 @@ def test_works_as_without_an_occupation_after_it_tags_nothing():
     rec = JobTitleRecognizer()
     rec.load()
     assert rec.analyze("He worked as well as he could, and it works as expected.") == []
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("80992 München, Fahrlehrerin Sabine Ziegler", "Fahrlehrerin"),
+        (
+            "Prüfer: Andreas Wimmer, amtlich anerkannter Sachverständiger",
+            "amtlich anerkannter Sachverständiger",
+        ),
+        ("Handläggare: Elin Sandberg, vapenhandläggare, region Nord", "vapenhandläggare"),
+        ("Courriel de Geneviève à son instructeur de tir, Luc Tremblay", "instructeur de tir"),
+        ("the home visit by Firearms Enquiry Officer Kevin Tyson", "Firearms Enquiry Officer"),
+    ],
+)  # fmt: skip
+def test_occupations_of_inspection_licensing_and_transport(text, expected, spans_of):
+    assert ("JOB_TITLE", expected) in spans_of(R, text, THRESHOLD)

@@ -190,3 +190,19 @@ def test_an_irish_pps_number_is_found_by_its_shape_alone():
     assert got == ["7284913WA", "8836120SH"]
     bare = "acknowledgement quotes 6382154T and 12345678AB"
     assert [bare[s.start : s.end] for s in R.analyze(bare)] == ["6382154T"]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Fødselsnummer: 12058349885. Adresse: Bjørnstadvegen 7", ["12058349885"]),
+        ("fnr. 120583 49885", ["120583 49885"]),
+        ("Fødselsnummer: 12058349886", []),  # a wrong check digit
+        ("order 12058349885", []),  # no name for the number
+    ],
+)
+def test_norwegian_fodselsnummer_after_its_name_with_valid_check_digits(text, expected):
+    from privtext.tagging.recognizers.national_id import NationalIdRecognizer
+
+    spans = NationalIdRecognizer().analyze(text)
+    assert [text[s.start : s.end] for s in spans if s.score >= 0.5] == expected

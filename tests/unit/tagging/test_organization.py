@@ -254,3 +254,15 @@ def test_the_prison_prefix_needs_a_name_after_it(spans_of):
 )  # fmt: skip
 def test_bodies_named_head_first_in_more_languages_and_in_greek(spans_of, text, expected):
     assert ("ORGANIZATION", expected) in spans_of(R, text)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Fahrschule: Fahrschule Ziegler, Dachauer Straße 212", "Fahrschule Ziegler"),
+        ("(Führerscheinstelle München)", "Führerscheinstelle München"),
+        ("| Supermercados Beltza | Gipuzkoa | 1.440 |", "Supermercados Beltza"),
+    ],
+)
+def test_shops_schools_and_offices_named_head_first(spans_of, text, expected):
+    assert ("ORGANIZATION", expected) in spans_of(R, text)

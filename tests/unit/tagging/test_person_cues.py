@@ -645,3 +645,22 @@ def test_a_latin_name_before_its_native_script_form_but_no_body(spans_of):
     got = spans_of(R, text)
     assert ("PERSON", "Soo-min Han") in got and ("PERSON", "한수민") in got
     assert not any(t in ("서울중앙지방법원", "Seoul Central District Court") for _e, t in got)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("所在地：大阪市北区\n営業者：田中 誠一（58歳）\n", ["田中 誠一"]),
+        ("担当：食品衛生監視員 山口 亜希子（TEL 06-6208-9931）", ["山口 亜希子"]),
+        (
+            "Name / नाम: Snehal Prakash Deshmukh / स्नेहल प्रकाश देशमुख\nSon of: X",
+            ["स्नेहल प्रकाश देशमुख"],
+        ),
+    ],
+)
+def test_names_in_japanese_fields_and_beside_their_latin_spelling(text, expected):
+    from privtext.tagging.recognizers.person_cues import PersonCueRecognizer
+
+    spans = PersonCueRecognizer().analyze(text)
+    got = [text[s.start : s.end] for s in spans if s.entity_type == "PERSON"]
+    assert [e for e in expected if e in got] == expected

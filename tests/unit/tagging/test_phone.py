@@ -225,3 +225,11 @@ def test_the_region_filter_needs_a_number_type_for_a_valid_number():
 def test_an_iso_date_and_time_is_no_phone_number(spans_of):
     text = "no line\n2025-01-09 07:16 from EcoCash: Transfer"
     assert spans_of(R, text, 0.0) == []
+
+
+def test_a_fictional_plus_number_in_brackets_is_tagged_without_its_bracket():
+    from privtext.tagging.recognizers.phone import PhoneRecognizer
+
+    text = "Spoke to Mr Ellery's partner, Naomi Clarke (+44 7700 900844), who is in Ruhpolding."
+    spans = PhoneRecognizer().analyze(text)
+    assert [(text[s.start : s.end], s.score >= 0.5) for s in spans] == [("+44 7700 900844", True)]

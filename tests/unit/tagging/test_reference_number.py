@@ -772,3 +772,57 @@ def test_the_dutch_word_rol_without_a_code_is_no_case_mark(spans_of):
 def test_brazilian_and_japanese_bank_accounts_and_identity_cards(text, expected):
     got = [text[s.start : s.end] for s in A.analyze(text)]
     assert all(e in got for e in expected)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Aircraft: PA-28-161 Warrior III   Reg: G-BZKT   Tech log", ["G-BZKT"]),
+        ("Jahresnachprüfung D-EOBR: Ihrer Cessna 172 D-EOBR", ["D-EOBR", "D-EOBR"]),
+        ("[06:02] ben: EI-FMV in from LHR, crew wrote up PACK 2", ["EI-FMV"]),
+        ("Aeronave: Tecnam P2002 JF, matrícula EC-NRQ", ["EC-NRQ"]),
+        ("Your Super Cub C-GKLP is ready after the annual.", ["C-GKLP"]),
+        ("Die Rechnung für Ihr Helikopter HB-ZVK ist zahlbar", ["HB-ZVK"]),
+        # no text about aircraft, or not a registration's shape
+        ("that was an F-BOMB, G-MAIL is down", []),
+        ("the pilot flew the A350-900 and the F-16", []),
+        ("aircraft G-BZKTX and XG-BZK", []),
+    ],
+)
+def test_aircraft_registrations_in_texts_about_aircraft(text, expected):
+    from privtext.tagging.recognizers.reference_number import AircraftRegistrationRecognizer
+
+    spans = AircraftRegistrationRecognizer().analyze(text)
+    assert [text[s.start : s.end] for s in spans] == expected
+    assert all(s.entity_type == "ACCOUNT_NUMBER" and s.score >= THRESHOLD for s in spans)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("To: Lewis Nash, B2290FT, HMP Highpoint", ["B2290FT"]),
+        ("Prisoner: Samuel Oduya   Number: A9012QL   Location: F wing", ["A9012QL"]),
+        # the same shape in a text that is not about prisons
+        ("Product code A9012QL is out of stock", []),
+    ],
+)
+def test_prison_numbers_in_texts_about_prisons(text, expected, spans_of):
+    assert [t for _e, t in spans_of(A, text, THRESHOLD)] == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Prüffahrzeug: M-FZ 4417\nTermin", "M-FZ 4417"),
+        ("mit 1,9 Promille am Steuer Ihres Fahrzeugs GAP-KS 118 angetroffen", "GAP-KS 118"),
+        ("Werknummer 17276218) haben wir", "17276218"),
+        ("tillverkningsnummer SG-1140733", "SG-1140733"),
+    ],
+)
+def test_german_vehicle_cues_and_serial_numbers(text, expected, spans_of):
+    assert ("ACCOUNT_NUMBER", expected) in spans_of(A, text, THRESHOLD)
+
+
+def test_a_short_serial_needs_a_number_that_clearly_is_one(spans_of):
+    # "número de serie" is a weak cue: a bare short number after it is not taken
+    assert spans_of(A, "número de serie 11", THRESHOLD) == []
