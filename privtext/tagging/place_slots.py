@@ -497,6 +497,8 @@ _PLACE_FIELD_LABELS = (
     r"place[ \t]+of[ \t]+(?:birth|residence|origin)|birth[ \t]?place|(?:town|city|country|"
     r"village)[ \t]+of[ \t]+(?:birth|residence|origin)|home[ \t]?town|"
     r"geburtsort|geburtsland|wohnort|heimatort|geboorteplaats|geboorteland|woonplaats|"
+    # a driving-test centre is named after its town ("Test centre: Leeds (Harehills)")
+    r"(?:driving[ \t]+)?test[ \t]+cent(?:re|er)|ionad[ \t]+t\u00e1st\u00e1la|"
     r"lieu[ \t]+de[ \t]+(?:naissance|r\u00e9sidence)|ville[ \t]+de[ \t]+naissance|"
     r"pays[ \t]+de[ \t]+naissance|luogo[ \t]+di[ \t]+(?:nascita|residenza)|"
     r"comune[ \t]+di[ \t]+(?:nascita|residenza)|lugar[ \t]+de[ \t]+(?:nacimiento|residencia)|"
@@ -526,8 +528,9 @@ _PLACE_FIELD_RX = _PRESCAN.compile(
 )
 # Parts of the labels above, one of which a text must hold for the pattern to be tried (speed)
 _PLACE_FIELD_HINTS = (
-    "birth", "place of", "town of", "city of", "country of", "village of", "hometown",
-    "home town", "geburt", "wohnort", "heimatort", "geboorte", "woonplaats", "naissance",
+    "birth", "place of", "test cent", "ionad", "town of", "city of", "country of", "village of",
+    "hometown", "home town", "geburt", "wohnort", "heimatort", "geboorte", "woonplaats",
+    "naissance",
     "sidence", "nascita", "residenza", "nacimiento", "residencia", "nascimento", "naturalidade",
     "urodzenia", "zamieszkania", "narozen", "szület", "lakóhely", "locul", "födelse", "føde",
     "syntym", "kotipaikka", "doğum", "рожд", "народж", "γέννησ", "sinh", "quán", "lahir",
@@ -540,6 +543,8 @@ _NOT_A_PLACE = frozenset(
     "yes no".split()
 )
 _PLACE_FIELD_OVER = frozenset({"PERSON", "ORGANIZATION", "NRP"})
+# the district of a test centre in brackets after its town
+_CENTRE_BRANCH = re.compile(r"[ \t]*\([^\W\d_][^\W\d_ \-']*(?:[ \-'][^\W\d_][^\W\d_ \-']*){0,2}\)")
 
 
 def places_in_place_fields(text: str, spans: list[Span]) -> list[Span]:
@@ -561,6 +566,10 @@ def places_in_place_fields(text: str, spans: list[Span]) -> list[Span]:
             continue
         start, end = m.span("value")
         label = m.start("label")
+        if m.group("label").lower().endswith(("centre", "center")):
+            branch = _CENTRE_BRANCH.match(text, end)
+            if branch is not None:
+                end = branch.end()  # "Birmingham (Kings Heath)": the centre's full name
         # a guess on the label ("Wohnort", "Lieu de") is no entity; one over the label and the
         # value ("出生地：芦屋市") gives way to the value
         kept = [

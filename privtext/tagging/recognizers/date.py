@@ -145,6 +145,9 @@ _BARE_YEAR = r"(?:19[0-9]{2}|20[0-9]{2})"
 _END = r"(?![0-9A-Za-z])"
 _NUM_END = r"(?![0-9]|[.,/\-][0-9])"
 _LB = r"(?<![\w.,/\-])"  # left boundary of a number
+# ... of a numeric date, which may open a cell of comma-separated values ("Harold
+# Brierley,1951-06-02,WY/S/30418"), though not after a digit and a comma ("1,12.03.2019")
+_LB_CELL = r"(?<![\w./\-])(?<![0-9],)"
 
 _YEAR_CUE = (
     r"(?i:in|since|until|till|during|circa|ca\.|c\.|before|after|from|between|by\s+the\s+end\s+of"
@@ -200,13 +203,13 @@ _PATTERNS: list[tuple[str, str]] = [
     # 2019-03-12 / 2019/03/12 / 2019.03.12
     (
         "ymd",
-        rf"{_LB}(?P<y1>{_YEAR})(?P<s1>[\-/.])(?P<m1>[01]?[0-9])(?P=s1)(?P<d1>[0-3]?[0-9])"
+        rf"{_LB_CELL}(?P<y1>{_YEAR})(?P<s1>[\-/.])(?P<m1>[01]?[0-9])(?P=s1)(?P<d1>[0-3]?[0-9])"
         rf"{_NUM_END}",
     ),
     # 12/03/2019 / 12.03.2019 / 12-03-2019 / 03/12/19
     (
         "dmy_num",
-        rf"{_LB}(?P<a2>[0-3]?[0-9])(?P<s2>[\-/.])(?P<b2>[0-3]?[0-9])(?P=s2)"
+        rf"{_LB_CELL}(?P<a2>[0-3]?[0-9])(?P<s2>[\-/.])(?P<b2>[0-3]?[0-9])(?P=s2)"
         rf"(?P<y2>{_YEAR}|(?<=/)[0-9]{{2}}|(?<=[0-3][0-9][.\-][01][0-9][.\-])[0-9]{{2}})"
         r"(?![0-9]|[.,/\-][0-9])",
     ),
@@ -228,7 +231,8 @@ _PATTERNS: list[tuple[str, str]] = [
         "cue_year",
         rf"(?<![\w.]){_YEAR_CUE}\s+(?:the\s+years?\s+)?(?P<cy>{_BARE_YEAR}"
         rf"(?:\s*(?:[\-\u2013/]|to|and|until|till)\s*(?:{_BARE_YEAR}|[0-9]{{2}}(?![0-9])))?)"
-        rf"(?![0-9]|[.,][0-9]|\s*(?:%|per\s?cent|percent)|\s+{_UNIT})",
+        # (not the year and month of a date: "born 1951-06-02")
+        rf"(?![0-9]|[.,\-/][0-9]|\s*(?:%|per\s?cent|percent)|\s+{_UNIT})",
     ),
     # the 1990s
     (

@@ -60,7 +60,10 @@ HEADS = (
     # sports clubs and a few trades: "Moss Side Amateurs FC", "Manchester Sunday League",
     # "Lee Valley Homecare", "ClearView Inventories"
     "FC AFC RFC F.C. Rovers Wanderers Amateurs League Homecare Inventories "
-    "Staffing Mediation Biologics Therapeutics Biotech Funeralcare Sagl SAGL EOOD OOD EAD"
+    "Staffing Mediation Biologics Therapeutics Biotech Funeralcare Sagl SAGL EOOD OOD EAD "
+    # food businesses: "Spice Route Takeaway", "Old Dairy Cheesemakers", "Lakeside Creamery"
+    "Takeaway Cheesemakers Creamery Brewery Distillery Butchers Fishmongers Greengrocers "
+    "Patisserie Pizzeria Chippy Deli Delicatessen Bistro Brasserie"
 ).split() + [
     "Funeral Directors",
     "Funeral Home",

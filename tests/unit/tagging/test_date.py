@@ -302,3 +302,25 @@ def test_short_dotted_dates_after_a_cue_and_not_versions():
 )
 def test_russian_and_ukrainian_months_in_the_genitive(text, expected):
     assert [text[s.start : s.end] for s in R.analyze(text)] == [expected]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a year cue before an ISO date took only its year and month ("born 1951-06"), leaving
+        # the day in the clear
+        ("born 1951-06-02 in Leeds", [("DATE_OF_BIRTH", "1951-06-02")]),
+        ("since 2019-03-04 the", [("DATE", "2019-03-04")]),
+        # a date in a cell of comma-separated values
+        (
+            "PCTC-0071,Harold Brierley,1951-06-02,WY/S/30418,,0113 496 0927",
+            [("DATE", "1951-06-02")],
+        ),
+        ("id,03/12/2019,paid", [("DATE", "03/12/2019")]),
+        # a year range is still one span, and a thousands separator is no cell
+        ("in 1990-95 we", [("DATE", "1990-95")]),
+        ("1,12.03.2019", []),
+    ],
+)
+def test_iso_dates_after_a_year_cue_and_in_csv_cells(text, expected, spans_of):
+    assert spans_of(R, text, THRESHOLD) == expected

@@ -345,3 +345,20 @@ def test_a_listed_place_before_a_turkish_case_ending():
     got = turkish_case_places(text, guess)
     assert [text[s.start : s.end] for s in got] == ["Ankara", "İstanbul", "Bodrum"]
     assert all(s.entity_type == "LOCATION" for s in got)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Test centre: Birmingham (Kings Heath), Brandwood House", ["Birmingham (Kings Heath)"]),
+        ("Date: 21/01/2025   Test centre: Leeds (Harehills)\nVehicle reg", ["Leeds (Harehills)"]),
+        ("Test centre / Ionad tástála: Letterkenny\nDate", ["Letterkenny"]),
+        # a birthplace keeps its own value only: the country in brackets is another place
+        ("Place of birth: Lyon (France)", ["Lyon"]),
+    ],
+)
+def test_a_driving_test_centre_is_a_place_with_its_district(text, expected):
+    from privtext.tagging.place_slots import places_in_place_fields
+
+    got = places_in_place_fields(text, [])
+    assert [text[s.start : s.end] for s in got if s.entity_type == "LOCATION"] == expected
