@@ -279,12 +279,21 @@ def _walk_forward(text: str, spans: list[Span], end: int) -> int:
         words = _WORD_RX.findall(text[seg_start:seg_end])
         if len(words) > 3 or not any(w[0].isupper() or w[0] in "0123456789#" for w in words):
             break
+        if _role_first(words):
+            break  # "..., 80992 München, Fahrlehrerin Sabine Ziegler": a person and her job
         pos = seg_end
         if text[seg_end : seg_end + 1] == "." and "." in text[seg_start:seg_end]:
             pos = seg_end + 1  # the last dot of "N.L."
         if _END_RX.match(text, pos):
             new_end = pos
     return new_end
+
+
+def _role_first(words: list[str]) -> bool:
+    """The segment opens with a job title ("Fahrlehrerin Sabine Ziegler", "Director ...")."""
+    from privtext.tagging.recognizers.job_title import job_title_set
+
+    return words[0].lower().strip(".,") in job_title_set()
 
 
 _NEXT_LINE_RX = re.compile(r"[ \t]*\r?\n[ \t]*(?P<c>[^\n]{2,40}?)[ \t]*(?=\r?\n|\Z)")

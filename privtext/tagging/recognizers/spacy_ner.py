@@ -355,6 +355,29 @@ def _foreign_common_words(surface: str, lang: str) -> bool:
     return common_words_only(surface, lang)
 
 
+def _role_not_name(word: str, given: frozenset[str]) -> bool:
+    """``word`` is a listed occupation of another language than English and no known given
+    name or surname ("Fahrlehrerin", "Zugbegleiter"; not "Hunter" or "Baker", and not the
+    English titles of address "Councillor", "Rabbi", "Pastor", which stay out of the tags)."""
+    from wordfreq import zipf_frequency
+
+    from privtext.tagging.recognizers.gazetteer import load_gazetteer
+    from privtext.tagging.recognizers.job_title import job_title_set
+
+    if word.lower() not in job_title_set() or zipf_frequency(word.lower(), "en") >= 2.5:
+        return False
+    title = word[:1].upper() + word[1:].lower()
+    return title not in given and title not in load_gazetteer(None).surnames
+
+
+def _known_name_first(rest: str, given: frozenset[str]) -> bool:
+    """``rest`` opens with a known given name or surname ("Sabine Ziegler")."""
+    from privtext.tagging.recognizers.gazetteer import load_gazetteer
+
+    first = rest.split(" ", 1)[0]
+    return first[:1].isupper() and (first in given or first in load_gazetteer(None).surnames)
+
+
 # NER types whose guesses in a passage in another language are checked against its common
 # words (dates and numbers are left alone: "2. december 1983")
 _PARAGRAPH_CHECKED = frozenset({"PERSON", "ORGANIZATION", "LOCATION", "NATIONALITY"})
@@ -1376,6 +1399,12 @@ class SpacyNerRecognizer(BatchRecognizer):
                     end = num.start()
                     while end > start and text[end - 1] in " \t,;:-\u2013":
                         end -= 1
+                if etype == "PERSON":
+                    head, sep, rest = text[start:end].partition(" ")
+                    if sep and _known_name_first(rest, given) and _role_not_name(head, given):
+                        # "Fahrlehrerin Sabine Ziegler": an occupation, then the person
+                        spans.append(Span(start, start + len(head), "JOB_TITLE", score, self.name))
+                        start += len(head) + 1
                 if start >= end:
                     continue
                 if etype in ("ORGANIZATION", "LOCATION") and acronym_is_no_name(text, start, end):

@@ -183,3 +183,18 @@ def test_a_country_line_in_its_own_language_joins_and_the_addressee_line_does_no
     text = "ul. Ko\u015bciuszki 27/3\n42-200 Cz\u0119stochowa\nPlease reply\n"
     got = _run(text, [("ul. Ko\u015bciuszki 27/3\n42-200 Cz\u0119stochowa", "STREET_ADDRESS", "s")])
     assert got == [("ul. Ko\u015bciuszki 27/3\n42-200 Cz\u0119stochowa", "STREET_ADDRESS")]
+
+
+def test_a_job_title_and_a_name_after_the_town_are_no_address_part():
+    # NER read "Fahrlehrerin Sabine Ziegler" as one person guess, which an address may fold in
+    text = "Fahrschule Ziegler, Dachauer Straße 212, 80992 München, Fahrlehrerin Sabine Ziegler\n"
+    got = _run(
+        text,
+        [
+            ("Fahrschule Ziegler", "ORGANIZATION", "organization_shape"),
+            ("Dachauer Straße 212, 80992 München", ADDR, "street_address_pattern"),
+            ("Fahrlehrerin Sabine Ziegler", "PERSON", "spacy_ner"),
+        ],
+    )
+    assert ("Dachauer Straße 212, 80992 München", ADDR) in got
+    assert ("Fahrlehrerin Sabine Ziegler", "PERSON") in got

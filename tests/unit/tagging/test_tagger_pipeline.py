@@ -972,3 +972,27 @@ def test_a_text_no_recognizer_tagged_still_goes_through_the_finishing_passes(ful
     got = [(s.entity_type, text[s.start : s.end]) for s in full_tagger.tag_batch([text])[0]]
     assert got == [("LOCATION", "Holandii")]
     assert full_tagger.tag_batch(["", "   "]) == [[], []]
+
+
+def test_an_occupation_before_a_name_is_split_from_the_person(full_tagger):
+    # NER reads "Fahrlehrerin Sabine Ziegler" as one person; an address must not take it either
+    text = (
+        "Fahrschule: Fahrschule Ziegler, Dachauer Straße 212, 80992 München, "
+        "Fahrlehrerin Sabine Ziegler\nPrüffahrzeug: M-FZ 4417\n"
+    )
+    got = [(text[s.start : s.end], s.entity_type) for s in full_tagger.tag(text)]
+    assert ("Fahrlehrerin", "JOB_TITLE") in got
+    assert ("Sabine Ziegler", "PERSON") in got
+    assert ("Dachauer Straße 212, 80992 München", "STREET_ADDRESS") in got
+
+
+def test_an_english_title_of_address_or_a_surname_is_not_split_off():
+    from privtext.tagging.recognizers.gazetteer import load_gazetteer
+    from privtext.tagging.recognizers.spacy_ner import _known_name_first, _role_not_name
+
+    given = load_gazetteer(None).given
+    assert _role_not_name("Fahrlehrerin", given) and _role_not_name("Zugbegleiter", given)
+    for word in ("Councillor", "Rabbi", "Pastor", "Hunter", "Baker", "Mason"):
+        assert not _role_not_name(word, given)
+    assert _known_name_first("Sabine Ziegler", given)
+    assert not _known_name_first("Informatiebeveiliging", given)
