@@ -1008,13 +1008,11 @@ class AccountNumberRecognizer(Recognizer):
             if not 4 <= len(value) <= 12 or _YEAR.fullmatch(value):
                 continue
             add(s, e, _ACCOUNT_SCORE)
-        if _PRISON_WORDS.search(text) is not None:
-            for m in _scan(_UK_PRISON_NUMBER_RX, text, windows):
-                s, e = m.span("id")
-                if (s, e) not in seen and not any(sp.start < e and s < sp.end for sp in out):
-                    add(s, e, _UK_PLATE_SCORE)
-        if _VEHICLE_WORDS.search(text) is not None:
-            for m in _scan(_UK_PLATE_RX, text, windows):
+        # shapes taken only in a text on their subject: prison numbers, British plates
+        for words, rx in ((_PRISON_WORDS, _UK_PRISON_NUMBER_RX), (_VEHICLE_WORDS, _UK_PLATE_RX)):
+            if words.search(text) is None:
+                continue
+            for m in _scan(rx, text, windows):
                 s, e = m.span("id")
                 if (s, e) not in seen and not any(sp.start < e and s < sp.end for sp in out):
                     add(s, e, _UK_PLATE_SCORE)  # (above NER's "van YR22 HXU" organisation)
