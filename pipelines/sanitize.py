@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
+from pyspark import StorageLevel
 from pyspark.sql import DataFrame, SparkSession
 from pyspark.sql import functions as F
 
@@ -460,7 +461,14 @@ def run_sanitize(spark: SparkSession, cfg: RunConfig, run_id: str | None = None)
         durations["write"] = time.perf_counter() - t
 
         # Counts and conservation
-        written = {name: read_table(spark, f"{staging}/{name}", out_fmt) for name in frames}
+        # cached: the counts, the sums and some sixty validation queries each scan these
+        written = {
+            name: read_table(spark, f"{staging}/{name}", out_fmt).persist(
+                StorageLevel.MEMORY_AND_DISK
+            )
+            for name in frames
+        }
+        persisted.extend(written.values())
         counts = {name: df.count() for name, df in written.items()}
         counts["input_rows"] = n_input
         tok_stats = (

@@ -14,6 +14,7 @@ import logging
 import time
 from datetime import UTC, datetime
 
+from pyspark import StorageLevel
 from pyspark.sql import DataFrame, SparkSession
 from pyspark.sql import functions as F
 
@@ -90,7 +91,14 @@ def run_tag(spark: SparkSession, cfg: RunConfig, run_id: str | None = None) -> R
         for name, df in frames.items():
             write_table(_cast(df, name), f"{staging}/{name}", out_fmt)
         durations["write"] = time.perf_counter() - t
-        written = {name: read_table(spark, f"{staging}/{name}", out_fmt) for name in frames}
+        # cached: the counts and the validation queries each scan these
+        written = {
+            name: read_table(spark, f"{staging}/{name}", out_fmt).persist(
+                StorageLevel.MEMORY_AND_DISK
+            )
+            for name in frames
+        }
+        persisted.extend(written.values())
         counts = {name: df.count() for name, df in written.items()}
         counts.update({"input_rows": n_input, "documents": n_docs})
         chars = tagged.agg(F.sum(F.length("text")).alias("c")).first()

@@ -67,3 +67,14 @@ def test_warn_mode_reports_without_failing(spark):
         {"documents": _docs(spark, [GOOD_DOC, GOOD_DOC])}, on_failure="warn"
     )
     assert not reports[0].success and reports[0].failures
+
+
+def test_a_failing_table_is_described_with_its_observed_values(spark):
+    # validation is pass/fail first; a failing table is run again for this summary
+    bad = ("d1", "t", 3, 1, 1, 0, 0, 0, 2, "r")
+    with pytest.raises(ContractError) as exc:
+        contracts.validate_tables(
+            {"documents": _docs(spark, [GOOD_DOC, bad])}, contracts.sanitize_extra_expectations(EPS)
+        )
+    msg = str(exc.value)
+    assert "pii_surrogate_leaks" in msg and "'unexpected_count': 1" in msg
