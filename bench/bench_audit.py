@@ -78,6 +78,13 @@ def main(argv: list[str] | None = None) -> int:
         help="attackers of the table, comma-separated (rnn,lstm,transformer; also exact-em, "
         "exact-linked)",
     )  # fmt: skip
+    p.add_argument(
+        "--prior",
+        choices=("base-rate", "context"),
+        default="base-rate",
+        help="prior of the learned attackers' audits (pipelines.audit.PRIOR_CHOICES; the exact "
+        "attackers always use the public prior) (base-rate)",
+    )
     p.add_argument("--samples", type=int, default=5000, help="S per tier (5000)")
     p.add_argument("--candidates", type=int, default=5000, help="|C| top words (5000)")
     p.add_argument("--epochs", type=int, default=10, help="attacker epochs (10)")
@@ -111,6 +118,10 @@ def main(argv: list[str] | None = None) -> int:
     train = {"epochs": a.epochs, "embed_dim": a.dim, "hidden": a.dim, "max_len": 128,
              "patience": 3, "heads": 4, "embeddings": a.attacker_vectors}  # fmt: skip
     audit_kw = {"train": train, "train_copies": a.train_copies, "torch_threads": a.threads}
+
+    def prior_of(attacker: str) -> dict[str, str]:
+        return {"prior": "base-rate" if attacker.startswith("exact") else a.prior}
+
     rows: list[dict] = []
     loops: list[str] = []
     for eps in (float(x) for x in a.eps.split(",")):
@@ -136,7 +147,8 @@ def main(argv: list[str] | None = None) -> int:
                 base=base, output=str(run_dir), target_delta=delta, rounds=a.rounds,
                 attacker=a.loop_attacker, samples=a.samples, audit_final=True,
                 target_eps=a.target_scale * eps,
-                controller={"step": a.step}, audit=audit_kw, progress=print,
+                controller={"step": a.step}, audit={**audit_kw, **prior_of(a.loop_attacker)},
+                progress=print,
                 lambda_privacy=a.lambda_privacy, lambda_utility=a.lambda_utility,
                 variant=a.variant,
             ),
@@ -176,7 +188,7 @@ def main(argv: list[str] | None = None) -> int:
                                                          "PoII": a.target_scale * eps},
                             seed=0,
                             output=f"{release}/audit-{attacker}", mode="overwrite",
-                            progress=print, **audit_kw,
+                            progress=print, **audit_kw, **prior_of(attacker),
                         ),
                     )  # fmt: skip
                 alpha = res.rounds[0].alpha if mech == "EM" else res.final_alpha
@@ -211,7 +223,8 @@ def main(argv: list[str] | None = None) -> int:
         + (f" reading the public {a.attacker_vectors} vectors" if a.attacker_vectors else "")
         + f", <= {a.epochs} epochs (patience 3), "
         f"{a.train_copies} re-perturbations of the 50% training split; S = {a.samples} "
-        f"triplets per tier; AmPL: driven by {a.loop_attacker}, target delta {a.target_delta}, "
+        f"triplets per tier; prior of the learned attackers' audits: {a.prior}; AmPL: driven "
+        f"by {a.loop_attacker}, target delta {a.target_delta}, "
         f"step {a.step}, <= {a.rounds} rounds, lambda_privacy = {a.lambda_privacy:g}, "
         f"lambda_utility = {a.lambda_utility:g}, variant {a.variant}"
         + (

@@ -74,6 +74,15 @@ def _add_attacker_options(p: argparse.ArgumentParser) -> None:
     )
     g.add_argument("--seed", type=int, default=0, help="split, training and sampling seed (0)")
     g.add_argument(
+        "--prior",
+        choices=("base-rate", "context"),
+        default="base-rate",
+        help="pi of the posterior leakage: base-rate (the secrets' base rate in the training "
+        "split; the public prior for exact attackers) or context (per position, the same "
+        "learned attacker's belief with the released words hidden: counts only what the "
+        "release adds to the clear context) (default: %(default)s)",
+    )
+    g.add_argument(
         "--train-share",
         type=float,
         default=0.5,
@@ -261,6 +270,7 @@ def _cmd_audit(a: argparse.Namespace) -> int:
         train_copies=a.train_copies,
         train=_train_overrides(a),
         tiers=tiers,
+        prior=a.prior,
         max_log_q_mb=a.max_log_q_mb,
         torch_threads=a.torch_threads,
         progress=None if a.json else _progress,
@@ -324,6 +334,7 @@ def _cmd_ampl(a: argparse.Namespace) -> int:
             "distributor": a.distributor,
             "torch_threads": a.torch_threads,
             "max_log_q_mb": a.max_log_q_mb,
+            "prior": a.prior,
         },
         progress=None if a.json else _progress,
     ).check()

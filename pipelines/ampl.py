@@ -126,6 +126,8 @@ class AmplOptions:
             raise ConfigError(f"target_eps must be a finite number > 0, got {self.target_eps!r}")
         if self.mode not in ("error", "overwrite"):
             raise ConfigError(f"mode must be error or overwrite, got {self.mode!r}")
+        # the audit's own options (attacker x prior, ...) fail here, before any round runs
+        _audit_opts(self, "-", "-", "-", "error").check()
         return self
 
 

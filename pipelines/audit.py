@@ -66,12 +66,16 @@ from pipelines.sanitize import remap_prior_of
 from privtext.config import RunConfig, config_from_manifest
 from privtext.embeddings import CandidateSet, load_embeddings_cached
 from privtext.errors import ConfigError
-from schemas.tables import TABLES, struct_type
+from schemas.tables import AUDIT_PRIOR_VALUES, TABLES, struct_type
 from udfs.audit import EXACT_KINDS, UNIT_COLUMNS, ScorerSpec, audit_udf, restrict_to_vocab
 
 log = logging.getLogger("privtext.audit")
 
 ATTACKER_CHOICES = ("rnn", "lstm", "transformer", "exact-em", "exact-linked")
+#: The prior ``pi`` of ``PL``: ``base-rate`` (the secrets' base rate in the attacker's training
+#: split; the public prior for the exact attackers) or ``context`` (per position, the same
+#: learned attacker's belief with the tier's released words hidden).
+PRIOR_CHOICES = AUDIT_PRIOR_VALUES
 TIERS = ("PII", "PoII")
 
 
@@ -116,6 +120,10 @@ class AuditOptions:
         train_copies: re-perturbations of each training document.
         train: ``privtext.audit.attackers.TrainConfig`` overrides (epochs, hidden, ...).
         tiers: the tiers to audit.
+        prior: the prior of ``PL`` (:data:`PRIOR_CHOICES`). ``context`` trains the attacker
+            with the released words also hidden (``TrainConfig.context_prior``) and subtracts,
+            per position, its log-odds with them hidden: ``PL`` then counts what the released
+            words add to the clear context, not what the context says by itself.
         max_log_q_mb: memory budget of the collected posteriors on the driver.
         torch_threads: torch threads (driver training and each executor's inference).
         report: write ``report.md`` and the plots.
@@ -137,6 +145,7 @@ class AuditOptions:
     train_copies: int = 4
     train: dict[str, Any] = field(default_factory=dict)
     tiers: tuple[str, ...] = TIERS
+    prior: str = "base-rate"
     max_log_q_mb: int = 512
     torch_threads: int = 1
     report: bool = True
@@ -154,6 +163,13 @@ class AuditOptions:
             raise ConfigError(f"train_share must be in (0, 1), got {self.train_share!r}")
         if int(self.train_copies) < 1:
             raise ConfigError(f"train_copies must be >= 1, got {self.train_copies!r}")
+        if self.prior not in PRIOR_CHOICES:
+            raise ConfigError(f"prior must be one of {PRIOR_CHOICES}, got {self.prior!r}")
+        if self.prior == "context" and self.attacker in EXACT_KINDS:
+            raise ConfigError(
+                f"prior 'context' needs a learned attacker (rnn, lstm, transformer): the "
+                f"{self.attacker} posterior reads no context, its prior is the public one"
+            )
         bad = [t for t in self.tiers if t not in TIERS]
         if bad or not self.tiers:
             raise ConfigError(f"tiers must be among {TIERS}, got {self.tiers!r}")
@@ -177,6 +193,7 @@ class TierAudit:
     true_index: np.ndarray
     train_positions: int = 0
     sampled_fraction: float = 1.0
+    log_prior: np.ndarray | None = None  # [V] or, for the context prior, [n_positions, V]
 
 
 @dataclass
@@ -433,7 +450,11 @@ def _perturb_training(train: TrainingDocs, info: ReleaseInfo, tier: str, opts: A
 def _train_config(opts: AuditOptions):
     from privtext.audit.attackers import TrainConfig
 
-    return TrainConfig(kind=opts.attacker, seed=int(opts.seed), **opts.train)
+    return TrainConfig(
+        kind=opts.attacker,
+        seed=int(opts.seed),
+        **{"context_prior": opts.prior == "context", **opts.train},
+    )
 
 
 def _train_in_process(examples: list[Any], cfg: Any, vocab: list[str], out_dir: str) -> str:
@@ -477,27 +498,37 @@ def _ship_dir(spark: SparkSession, src: str, artifacts: str, name: str) -> str:
 
 def collect_log_q(
     audited: DataFrame, spec: ScorerSpec, vocab_size: int, max_mb: int, seed: int
-) -> tuple[np.ndarray, np.ndarray, float]:
-    """Run the audit UDF over the audited documents; return (log_post, true_index, fraction).
+) -> tuple[np.ndarray, np.ndarray, float, np.ndarray | None]:
+    """Run the audit UDF over the audited documents.
 
-    Documents are sampled (Bernoulli, ``fraction``) when all positions' rows would exceed
-    ``max_mb``: every position is then kept with the same probability.
+    Returns:
+        ``(log_post, true_index, fraction, log_prior)``: ``log_prior`` is the context prior
+        ``[n_positions, V]`` with ``spec.context_prior``, else None. Documents are sampled
+        (Bernoulli, ``fraction``) when all positions' rows would exceed ``max_mb``: every
+        position is then kept with the same probability.
     """
     units = doc_units(audited)
     n_units = audited.where(
         (F.col("tier") == spec.tier) & (F.col("operator") == F.lit("mechanism"))
     ).count()
-    budget_rows = max(1, int(max_mb) * 1024 * 1024 // (4 * max(vocab_size, 1)))
+    per_row = 4 * max(vocab_size, 1) * (2 if spec.context_prior else 1)
+    budget_rows = max(1, int(max_mb) * 1024 * 1024 // per_row)
     fraction = min(1.0, budget_rows / max(n_units, 1))
     if fraction < 1.0:
         units = units.sample(withReplacement=False, fraction=fraction, seed=int(seed))
     scored = units.select(audit_udf(spec)(F.col("doc_id"), F.col("units")).alias("r")).select("r.*")
     rows = scored.where(F.size("positions") > 0).collect()
-    log_q = [np.asarray(r.log_q, dtype=np.float32) for r in rows if len(r.log_q)]
-    true = [np.asarray(r.true_index, dtype=np.int64) for r in rows if len(r.log_q)]
-    if not log_q:
-        return np.zeros((0, vocab_size), np.float32), np.zeros(0, np.int64), fraction
-    return np.concatenate(log_q).reshape(-1, vocab_size), np.concatenate(true), fraction
+    rows = [r for r in rows if len(r.log_q)]
+    if not rows:
+        empty = np.zeros((0, vocab_size), np.float32)
+        return empty, np.zeros(0, np.int64), fraction, empty if spec.context_prior else None
+    log_q = np.concatenate([np.asarray(r.log_q, dtype=np.float32) for r in rows])
+    true = np.concatenate([np.asarray(r.true_index, dtype=np.int64) for r in rows])
+    prior = None
+    if spec.context_prior:
+        prior = np.concatenate([np.asarray(r.log_q0, dtype=np.float32) for r in rows])
+        prior = prior.reshape(-1, vocab_size)
+    return log_q.reshape(-1, vocab_size), true, fraction, prior
 
 
 def tier_vocabulary(emb: Any, examples: list[Any], audited_secrets: list[str]) -> list[str]:
@@ -599,7 +630,11 @@ def audit_tier(
         train_seconds = time.perf_counter() - t0
         shipped = _ship_dir(spark, checkpoint, artifacts, f"attacker-{tier}-{run_id}")
         spec = ScorerSpec(
-            kind="attacker", tier=tier, path=shipped, torch_threads=opts.torch_threads
+            kind="attacker",
+            tier=tier,
+            path=shipped,
+            torch_threads=opts.torch_threads,
+            context_prior=opts.prior == "context",
         )
         vocab = list(model.secret_vocab)
         # PL subtracts the prior the attacker held before reading y: for a learned attacker,
@@ -607,9 +642,13 @@ def audit_tier(
         # it would add leakage no release caused; privtext.audit.data.empirical_log_prior)
         log_prior = empirical_log_prior(examples, vocab)
     t1 = time.perf_counter()
-    log_post, true_index, fraction = collect_log_q(
+    log_post, true_index, fraction, context_prior = collect_log_q(
         audited, spec, len(vocab), opts.max_log_q_mb, opts.seed
     )
+    if context_prior is not None:
+        # per position, the attacker's own belief with the released words hidden (float64;
+        # a log-probability of exactly 0 is floored so the prior stays finite)
+        log_prior = np.maximum(context_prior.astype(np.float64), -1e30)
     if log_post.shape[0] == 0:
         raise ConfigError(f"tier {tier}: no audited position (no perturbed word of this tier)")
     vecs = emb.vectors[emb.lookup(vocab)].astype(np.float64)
@@ -631,6 +670,7 @@ def audit_tier(
     row.update(
         {
             "attacker": opts.attacker,
+            "prior": opts.prior,
             "ece_before": _none_if_nan((calibration or {}).get("ece_before")),
             "ece_after": _none_if_nan((calibration or {}).get("ece_after")),
             "train_seconds": float(train_seconds),
@@ -651,6 +691,7 @@ def audit_tier(
         true_index,
         train_positions,
         fraction,
+        log_prior,
     )
 
 
@@ -807,6 +848,16 @@ def write_audit_report(
                 "and another key; the audited documents were never trained on"
             )
         ),  # fmt: skip
+        f"- prior pi: `{opts.prior}` ("
+        + (
+            "per position, the attacker's own belief with the tier's released words hidden: "
+            "PL counts what the released words add to the clear context"
+            if opts.prior == "context"
+            else "the public prior of the exact posterior"
+            if opts.attacker in EXACT_KINDS
+            else "the secrets' base rate in the training split"
+        )
+        + ")",
         f"- table: `{table}`",
         "",
         "| tier | target eps | violation ratio | log10 bound | top-1 | positions | secrets |"

@@ -196,12 +196,20 @@ TABLES.update(PRISM_TABLES)
 # -- Audits and AmPL (pipelines/audit.py, pipelines/ampl.py; issue 6) --------------------------
 
 AUDIT_ATTACKER_VALUES = ("rnn", "lstm", "transformer", "exact-em", "exact-linked")
+AUDIT_PRIOR_VALUES = ("base-rate", "context")
 
 AUDIT = (
     Column("run_id", "string", description="audit run id"),
     Column("release_run_id", "string", description="run id of the audited sanitize release"),
     Column("tier", "string", allowed=("PII", "PoII")),
     Column("attacker", "string", allowed=AUDIT_ATTACKER_VALUES),
+    Column(
+        "prior",
+        "string",
+        allowed=AUDIT_PRIOR_VALUES,
+        description="pi of PL: base-rate (training split; public for exact attackers) or "
+        "context (the attacker's belief with the released words hidden)",
+    ),
     Column("samples", "int", description="S, triplets (x_i, x_j, y) sampled"),
     Column("target_eps", "double", description="eps_l^target the mPL is compared with"),
     Column("delta", "double", description="PBmPL delta of Pr[mPL > target] <= delta"),

@@ -14,7 +14,9 @@ is in the scorer's secret vocabulary, and returns per document:
 * ``true_index``: the index of each position's secret in the secret vocabulary (the original
   word itself never leaves the executor);
 * ``log_q``: per position the scorer's ``log q(x | y)`` over the whole secret vocabulary
-  (float32).
+  (float32);
+* ``log_q0``: with ``ScorerSpec.context_prior``, the same attacker's ``log q0(x | context)``
+  with the tier's released words hidden (the context prior); empty otherwise.
 
 Memory: a document costs ``n_positions * V * 4`` bytes; the driver bounds the total it collects
 by sampling documents (``pipelines/audit.py``, ``max_log_q_mb``).
@@ -32,7 +34,10 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-AUDIT_RESULT_DDL = "positions array<int>, true_index array<int>, log_q array<array<float>>"
+AUDIT_RESULT_DDL = (
+    "positions array<int>, true_index array<int>, log_q array<array<float>>, "
+    "log_q0 array<array<float>>"
+)
 #: Scorer kinds computed exactly from the mechanism's law (no training).
 EXACT_KINDS = ("exact-em", "exact-linked")
 UNIT_COLUMNS = ("position", "original", "replacement", "tier", "operator")
@@ -55,6 +60,8 @@ class ScorerSpec:
             prior kind (``tier`` or ``wordfreq``); empty when the release is not remapped.
         remap_tier: the tier of a ``tier`` remap prior.
         torch_threads: torch intra-op threads per executor process.
+        context_prior: also return the attacker's context prior ``log q0`` (a learned
+            attacker trained with ``context_prior``).
     """
 
     kind: str
@@ -67,6 +74,7 @@ class ScorerSpec:
     torch_threads: int = 1
     remap_prior: str = ""
     remap_tier: str = ""
+    context_prior: bool = False
 
 
 def _resolve(path: str) -> str:
@@ -230,19 +238,28 @@ def restrict_to_vocab(examples: Sequence[Any], vocab: dict[str, int]) -> list[An
     return out
 
 
-def score_examples(examples: Sequence[Any], scorer: Any) -> list[np.ndarray]:
-    """The scorer's log q per example (``[n_positions, V]``); empty examples give ``[0, V]``."""
+def score_examples(examples: Sequence[Any], scorer: Any, hide: bool = False) -> list[np.ndarray]:
+    """The scorer's log q per example (``[n_positions, V]``); empty examples give ``[0, V]``.
+    ``hide``: the context prior ``log q0`` instead (a learned attacker with ``context_prior``).
+    """
     v = len(scorer.secret_vocab)
     todo = [i for i, ex in enumerate(examples) if len(ex.positions)]
     out = [np.zeros((0, v), dtype=np.float32) for _ in examples]
     if todo:
-        res = scorer.predict_log_proba([examples[i] for i in todo])
+        todo_ex = [examples[i] for i in todo]
+        res = (
+            scorer.predict_log_proba(todo_ex, hide=True)
+            if hide
+            else scorer.predict_log_proba(todo_ex)
+        )
         for i, r in zip(todo, res, strict=True):
             out[i] = np.asarray(r, dtype=np.float32).reshape(len(examples[i].positions), v)
     return out
 
 
-def score_frame(doc_ids: pd.Series, units: pd.DataFrame, tier: str, scorer: Any) -> pd.DataFrame:
+def score_frame(
+    doc_ids: pd.Series, units: pd.DataFrame, tier: str, scorer: Any, context_prior: bool = False
+) -> pd.DataFrame:
     """Score one batch of documents; returns the :data:`AUDIT_RESULT_DDL` columns."""
     from privtext.audit.data import examples_from_tokens
 
@@ -251,21 +268,25 @@ def score_frame(doc_ids: pd.Series, units: pd.DataFrame, tier: str, scorer: Any)
     by_id = {ex.doc_id: ex for ex in examples_from_tokens(df, tier)} if len(df) else {}
     vocab = {w: i for i, w in enumerate(scorer.secret_vocab)}
     examples = restrict_to_vocab([by_id[i] for i in ids if i in by_id], vocab)
-    scored = dict(
-        zip([ex.doc_id for ex in examples], score_examples(examples, scorer), strict=True)
+    keys = [ex.doc_id for ex in examples]
+    scored = dict(zip(keys, score_examples(examples, scorer), strict=True))
+    prior = (
+        dict(zip(keys, score_examples(examples, scorer, hide=True), strict=True))
+        if context_prior
+        else {}
     )
     exs = {ex.doc_id: ex for ex in examples}
-    out: dict[str, list[Any]] = {"positions": [], "true_index": [], "log_q": []}
+    out: dict[str, list[Any]] = {c: [] for c in ("positions", "true_index", "log_q", "log_q0")}
     for i in ids:
         ex = exs.get(i)
         if ex is None:
-            out["positions"].append([])
-            out["true_index"].append([])
-            out["log_q"].append([])
+            for col in out.values():
+                col.append([])
             continue
         out["positions"].append([int(p) for p in ex.positions])
         out["true_index"].append([vocab[s] for s in ex.secrets])
         out["log_q"].append([row.tolist() for row in scored[i]])
+        out["log_q0"].append([row.tolist() for row in prior[i]] if context_prior else [])
     return pd.DataFrame(out)
 
 
@@ -278,6 +299,6 @@ def audit_udf(spec: ScorerSpec):
     def _run(batches: Iterator[tuple[pd.Series, pd.DataFrame]]) -> Iterator[pd.DataFrame]:
         scorer = get_scorer(spec)
         for doc_ids, units in batches:
-            yield score_frame(doc_ids, units, spec.tier, scorer)
+            yield score_frame(doc_ids, units, spec.tier, scorer, spec.context_prior)
 
     return pandas_udf(_run, returnType=AUDIT_RESULT_DDL)  # type: ignore[call-overload]

@@ -40,6 +40,18 @@ scalar ``T`` dividing the logits, fitted on the validation positions by minimisi
 the validation NLL; the expected calibration error (15 equal-width confidence bins) is reported
 before and after.
 
+The context prior (``TrainConfig.context_prior``, off by default). The clear words around a
+perturbed word tell an attacker much by themselves ("Mr" before a surname, a person's city in
+the next sentence); a per-word mechanism cannot change that, and a prior that ignores it counts
+it as leakage of the release. With ``context_prior`` every training window is also seen with the
+tier's released words *hidden* (their input replaced by the ``<hidden>`` token, their public
+vectors by zeros, the marks kept), so the same network also outputs ``q0(x | context)``:
+what it believes at each position without the released words of the tier. ``predict_log_proba
+(examples, hide=True)`` gives it; the audit uses it as a prior per position (``--prior
+context``), so ``PL`` measures what the released words add. One network for both keeps its
+errors common to the two terms, where they cancel. Both views are in the validation loss and
+in the temperature fit.
+
 Secrets outside the secret vocabulary. The classes are exactly ``secret_vocab`` (by default
 every secret seen in the examples given to :func:`train_attacker`). A position whose secret is
 not in it is excluded from the loss and counts as a miss in top-1 accuracy; the attacker still
@@ -69,6 +81,7 @@ __all__ = ["ATTACKERS", "TrainConfig", "TrainedAttacker", "expected_calibration_
 
 ATTACKERS = ("rnn", "lstm", "transformer")
 PAD, UNK = 0, 1
+HIDDEN = "<hidden>"  # input word of a hidden released word (context prior); never a token
 _ECE_BINS = 15
 _FORMAT = 1
 
@@ -94,6 +107,8 @@ class TrainConfig:
         dropout: dropout on embeddings and encoder states.
         min_count: input words seen fewer times in the training split map to unknown.
         max_vocab: at most this many input words (most frequent first).
+        context_prior: also train on every window with the tier's released words hidden, for
+            the context prior ``q0(x | context)`` (see the module docstring).
         embeddings: ``""`` (the default): the attacker learns its word embeddings from the
             training split alone. An embeddings spec (``"glove-6b-50d"``): the attacker also
             reads the public vector of every word (the mechanism's own embedding, which an
@@ -117,6 +132,7 @@ class TrainConfig:
     min_count: int = 1
     max_vocab: int = 50_000
     embeddings: str = ""
+    context_prior: bool = False
 
     def __post_init__(self) -> None:
         if self.kind not in ATTACKERS:
@@ -167,8 +183,12 @@ def _windows(
     classes: dict[str, int],
     max_len: int,
     emb: Any = None,
+    hide: bool = False,
 ) -> list[_Window]:
+    """Windows of the protected positions; ``hide``: the released words at them read as
+    ``<hidden>`` with no public vector (the input of the context prior)."""
     out: list[_Window] = []
+    hidden_id = vocab.get(HIDDEN, UNK)
     margin = max(1, max_len // 4)
     for e, ex in enumerate(examples):
         if not ex.positions:
@@ -179,6 +199,10 @@ def _windows(
         marks = np.zeros(n, dtype=np.int64)
         pos = np.asarray(ex.positions, dtype=np.int64)
         marks[pos] = 1
+        if hide:
+            ids[pos] = hidden_id
+            if vecs is not None:
+                vecs[pos] = 0.0
         labels = np.asarray([classes.get(s, -1) for s in ex.secrets], dtype=np.int64)
         order = np.argsort(pos, kind="stable")
         k = 0
@@ -450,12 +474,17 @@ class TrainedAttacker:
         self._vocab = {w: i for i, w in enumerate(self.input_vocab)}
         self._classes = {w: i for i, w in enumerate(self.secret_vocab)}
 
-    def _logits(self, examples: Sequence[AuditExample]) -> list[np.ndarray]:
+    def _logits(self, examples: Sequence[AuditExample], hide: bool = False) -> list[np.ndarray]:
         import torch
 
+        if hide and not self.config.context_prior:
+            raise ValueError(
+                "this attacker was not trained with hidden words (context_prior): it has no "
+                "context prior"
+            )
         out = [np.empty((len(ex.positions), len(self.secret_vocab))) for ex in examples]
         emb = _public_vectors(self.config.embeddings) if self.config.embeddings else None
-        wins = _windows(examples, self._vocab, self._classes, self.config.max_len, emb)
+        wins = _windows(examples, self._vocab, self._classes, self.config.max_len, emb, hide)
         self.model.eval()
         bs = max(1, self.config.batch_size)
         with torch.no_grad():
@@ -468,11 +497,15 @@ class TrainedAttacker:
                     r += w.slot.size
         return out
 
-    def predict_log_proba(self, examples: Sequence[AuditExample]) -> list[np.ndarray]:
+    def predict_log_proba(
+        self, examples: Sequence[AuditExample], hide: bool = False
+    ) -> list[np.ndarray]:
         """Calibrated log-posteriors: one float64 ``[len(positions), len(secret_vocab)]`` array
-        per example (``log_softmax(logits / T)``)."""
+        per example (``log_softmax(logits / T)``). ``hide``: with the tier's released words
+        hidden, the context prior ``q0`` (needs ``config.context_prior``)."""
         return [
-            _log_softmax(z / self.temperature) if z.shape[0] else z for z in self._logits(examples)
+            _log_softmax(z / self.temperature) if z.shape[0] else z
+            for z in self._logits(examples, hide)
         ]
 
     def true_index(self, examples: Sequence[AuditExample]) -> list[np.ndarray]:
@@ -559,7 +592,9 @@ def _input_vocab(examples: Sequence[AuditExample], min_count: int, max_vocab: in
     for ex in examples:
         for t in ex.tokens:
             counts[t] = counts.get(t, 0) + 1
-    words = sorted((w for w, c in counts.items() if c >= min_count), key=lambda w: (-counts[w], w))
+    reserved = {"<pad>", "<unk>", HIDDEN}
+    words = sorted((w for w, c in counts.items() if c >= min_count and w not in reserved),
+                   key=lambda w: (-counts[w], w))  # fmt: skip
     return ["<pad>", "<unk>", *words[: max(0, max_vocab)]]
 
 
@@ -594,11 +629,14 @@ def train_attacker(
     train_ex = [examples[i] for i in tr_idx]
     val_ex = [examples[i] for i in va_idx]
     vocab_list = _input_vocab(train_ex, cfg.min_count, cfg.max_vocab)
+    if cfg.context_prior:
+        vocab_list.insert(2, HIDDEN)
     vocab = {w: i for i, w in enumerate(vocab_list)}
     emb = _public_vectors(cfg.embeddings) if cfg.embeddings else None
-    tr_w = [w for w in _windows(train_ex, vocab, classes, cfg.max_len, emb)
+    views = (False, True) if cfg.context_prior else (False,)
+    tr_w = [w for hide in views for w in _windows(train_ex, vocab, classes, cfg.max_len, emb, hide)
             if (w.labels >= 0).any()]  # fmt: skip
-    va_w = [w for w in _windows(val_ex, vocab, classes, cfg.max_len, emb)
+    va_w = [w for hide in views for w in _windows(val_ex, vocab, classes, cfg.max_len, emb, hide)
             if (w.labels >= 0).any()]  # fmt: skip
     if not tr_w:
         raise ValueError("no training position has a secret in the secret vocabulary")

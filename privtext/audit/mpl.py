@@ -300,12 +300,17 @@ def sample_triplets(
 
 
 def _check_posterior(log_post: np.ndarray, log_prior: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Validate shapes; the prior is ``[V]`` (one for every row) or ``[n_positions, V]``."""
     lp = np.asarray(log_post, dtype=np.float64)
     if lp.ndim != 2:
         raise ValueError(f"log_post must be 2-D [n_positions, V], got shape {lp.shape}")
-    pri = np.asarray(log_prior, dtype=np.float64).reshape(-1)
-    if pri.shape != (lp.shape[1],):
-        raise ValueError(f"log_prior must have shape ({lp.shape[1]},), got {pri.shape}")
+    pri = np.asarray(log_prior, dtype=np.float64)
+    if pri.ndim != 2:
+        pri = pri.reshape(-1)
+    if pri.shape not in ((lp.shape[1],), lp.shape):
+        raise ValueError(
+            f"log_prior must have shape ({lp.shape[1]},) or {lp.shape}, got {pri.shape}"
+        )
     if not np.all(np.isfinite(pri)):
         raise ValueError("log_prior must be finite (every secret has prior mass > 0)")
     return lp, pri
@@ -330,8 +335,11 @@ def estimate_pbmpl(
             not be normalised: the normaliser cancels in ``PL``).
         true_index: int ``[n_positions]`` index of the original secret of each row (``-1``: not
             in the vocabulary, a miss for top-1).
-        log_prior: float ``[V]`` log of the public prior ``pi`` over the secrets (finite; the
-            normaliser cancels).
+        log_prior: float ``[V]`` log of the prior ``pi`` over the secrets (finite; the
+            normaliser cancels), or ``[n_positions, V]``: a prior per released position (the
+            context prior: what the attacker believes at that position with the released
+            words hidden, so that ``PL`` counts only what the release adds to the clear
+            context).
         dist: ``[V, V]`` distance matrix or a function ``(i, j) -> d(x_i, x_j)`` of index
             arrays (:func:`distance_fn`); pairs with ``d = 0`` are redrawn
             (:func:`sample_triplets`).
@@ -352,7 +360,10 @@ def estimate_pbmpl(
     if not (target_eps > 0 and math.isfinite(target_eps)):
         raise ValueError(f"target_eps must be a finite number > 0, got {target_eps!r}")
     y, i, j, d = sample_triplets(n, v, int(samples), rng, dist)
-    vals = mpl(lp[y, i], lp[y, j], pri[i], pri[j], d)
+    if pri.ndim == 2:  # a prior per position: the attacker's belief with y hidden
+        vals = mpl(lp[y, i], lp[y, j], pri[y, i], pri[y, j], d)
+    else:
+        vals = mpl(lp[y, i], lp[y, j], pri[i], pri[j], d)
     viol = int(np.count_nonzero(~(vals <= target_eps)))  # nan counts as a violation
     ratio = viol / int(samples)
     top1 = float(np.mean(np.argmax(lp, axis=1) == ti)) if n else math.nan
@@ -388,7 +399,8 @@ def enumerate_pbmpl(
     valid = d > 0
     np.fill_diagonal(valid, False)
     dd = np.where(valid, d, np.nan)
-    table = mpl(lp[:, :, None], lp[:, None, :], pri[None, :, None], pri[None, None, :], dd)
+    p2 = pri if pri.ndim == 2 else pri[None, :]
+    table = mpl(lp[:, :, None], lp[:, None, :], p2[:, :, None], p2[:, None, :], dd)
     table = np.where(valid[None], table, np.nan)
     n_valid = int(valid.sum()) * lp.shape[0]
     if n_valid == 0:

@@ -86,6 +86,7 @@ def lstm_audit(spark, release, tmp_path_factory, leakage):
             output=str(out),
             train=TINY,
             train_copies=2,
+            prior="context",
             progress=lines.append,
         ),
     )
@@ -108,6 +109,10 @@ def test_audit_writes_table_report_and_checkpoints(spark, lstm_audit, leakage):
     assert set(rows) == {"PII", "PoII"}
     for tier, r in rows.items():
         assert r.run_id == res.run_id and r.attacker == "lstm" and r.samples == 3000
+        assert r.prior == "context"
+        # the prior of each audited position: the attacker's belief with the words hidden
+        ta = res.tiers[tier]
+        assert ta.log_prior is not None and ta.log_prior.shape == ta.log_post.shape
         assert 0.0 <= r.violation_ratio <= 1.0
         assert r.violation_ratio == pytest.approx(r.violations / r.samples)
         want = hoeffding_log10_bound(r.samples, r.violation_ratio, r.delta)
@@ -130,6 +135,7 @@ def test_audit_writes_table_report_and_checkpoints(spark, lstm_audit, leakage):
     assert (out / "mpl_hist.png").stat().st_size > 0
     assert (out / "calibration.png").stat().st_size > 0
     assert "violation ratio" in report and "PII" in report and "PoII" in report
+    assert "prior pi: `context`" in report
     # no planted name in the report or the progress lines
     _, _, names = leakage
     assert names and _absent(names, report) == []
@@ -150,7 +156,9 @@ def test_udf_output_equals_driver_side_predict_log_proba(spark, lstm_audit, rele
         r.doc_id for r in audited.select("doc_id").distinct().orderBy("doc_id").limit(6).collect()
     ]
     part = audited.where(audited.doc_id.isin(some))
-    spec = ScorerSpec(kind="attacker", tier=tier, path=str(out / f"attacker-{tier}"))
+    spec = ScorerSpec(
+        kind="attacker", tier=tier, path=str(out / f"attacker-{tier}"), context_prior=True
+    )
     got = {
         r.doc_id: r
         for r in doc_units(part)
@@ -161,13 +169,16 @@ def test_udf_output_equals_driver_side_predict_log_proba(spark, lstm_audit, rele
     vocab = {w: i for i, w in enumerate(model.secret_vocab)}
     examples = restrict_to_vocab(examples_from_tokens(part.toPandas(), tier), vocab)
     want = model.predict_log_proba(examples)
+    hidden = model.predict_log_proba(examples, hide=True)
     checked = 0
-    for ex, lp in zip(examples, want, strict=True):
+    for ex, lp, lp0 in zip(examples, want, hidden, strict=True):
         r = got[ex.doc_id]
         assert list(r.positions) == ex.positions
         assert list(r.true_index) == [vocab[s] for s in ex.secrets]
         if ex.positions:
             np.testing.assert_allclose(np.asarray(r.log_q), lp, rtol=1e-5, atol=1e-5)
+            np.testing.assert_allclose(np.asarray(r.log_q0), lp0, rtol=1e-5, atol=1e-5)
+            assert not np.allclose(lp, lp0)  # the released words count
             checked += 1
     assert checked > 0
 
@@ -186,6 +197,7 @@ def test_exact_em_posterior_gives_violation_ratio_zero_through_the_cli(
     assert {r.tier for r in rows} == {"PII", "PoII"}
     for r in rows:
         assert r.attacker == "exact-em" and r.violations == 0 and r.violation_ratio == 0.0
+        assert r.prior == "base-rate"
         assert r.mpl_max <= r.target_eps
         assert r.log10_bound == pytest.approx(math.log10(2) - 2 * 4000 * 0.05**2 / math.log(10))
     _, _, names = leakage
@@ -194,6 +206,10 @@ def test_exact_em_posterior_gives_violation_ratio_zero_through_the_cli(
     # an existing table is refused unless --mode append/overwrite
     assert main(["audit", "--release", str(release), "--attacker", "exact-em", "--output",
                  str(out), "--samples", "100"]) == 2  # fmt: skip
+    # the exact posteriors read no context: a context prior is refused before any work
+    assert main(["audit", "--release", str(release), "--attacker", "exact-em", "--prior",
+                 "context", "--output", str(tmp_path / "x"), "--samples", "100"]) == 2  # fmt: skip
+    assert "needs a learned attacker" in capsys.readouterr().err
 
 
 def test_exact_linked_posterior_finds_the_joint_leakage_of_repeated_names(spark, release, tmp_path):

@@ -193,6 +193,45 @@ def test_joint_posterior_violation_count_equals_enumeration():
     assert np.nanmax(table) > 1.9 * eps
 
 
+def test_a_prior_per_position_counts_only_what_that_position_adds():
+    # Two independent EM releases y1, y2 of one secret (eps = 1). Against the public prior the
+    # joint posterior violates eps (up to 2 eps d, above). With, as the prior at each position,
+    # the exact posterior after y1 alone (what was known before y2 was read), PL is the
+    # log-likelihood ratio of y2 alone: at most eps d, so no triplet violates eps, and the
+    # largest mPL reaches eps.
+    secrets, cands, log_prior = tight_geometry()
+    right = np.arange(len(cands) - 5, len(cands))
+    pool = np.concatenate([right, np.arange(6), np.arange(6, 16)])
+    y1, y2 = (a.ravel() for a in np.meshgrid(pool, pool, indexing="ij"))
+    joint = exact_joint_log_posterior(y1, y2, 1.0, secrets, cands, log_prior)
+    after_y1 = exact_em_log_posterior(y1, 1.0, secrets, cands, log_prior)
+    dm = distance_matrix(secrets)
+    t = np.zeros(joint.shape[0], dtype=np.int64)
+    assert (
+        estimate_pbmpl(
+            joint, t, log_prior, dm, 1.0, 20_000, 0.05, np.random.default_rng(3)
+        ).violations
+        > 0
+    )
+    st = estimate_pbmpl(joint, t, after_y1, dm, 1.0, 20_000, 0.05, np.random.default_rng(3))
+    assert st.violations == 0
+    p, table = enumerate_pbmpl(joint, after_y1, dm, 1.0)
+    assert p == 0.0 and 0.9 < np.nanmax(table) <= 1.0 + 1e-9
+    # a prior too far from the truth (the posterior after y1 at 0.7 eps) is caught
+    off = exact_em_log_posterior(y1, 0.7, secrets, cands, log_prior)
+    assert (
+        estimate_pbmpl(joint, t, off, dm, 1.0, 20_000, 0.05, np.random.default_rng(3)).violations
+        > 0
+    )
+    # a [V] prior is the same as that prior on every row
+    rows = np.broadcast_to(log_prior, joint.shape)
+    a = estimate_pbmpl(joint, t, log_prior, dm, 1.0, 5_000, 0.05, np.random.default_rng(5))
+    b = estimate_pbmpl(joint, t, rows, dm, 1.0, 5_000, 0.05, np.random.default_rng(5))
+    np.testing.assert_array_equal(a.mpl_values, b.mpl_values)
+    with pytest.raises(ValueError, match="log_prior"):
+        estimate_pbmpl(joint, t, rows[:3], dm, 1.0, 10, 0.05, np.random.default_rng(0))
+
+
 # -- (b') linked mentions: the joint posterior of every mention of a secret in a document ----
 
 
