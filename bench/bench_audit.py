@@ -79,6 +79,11 @@ def main(argv: list[str] | None = None) -> int:
         "exact-linked)",
     )  # fmt: skip
     p.add_argument(
+        "--attacker-link",
+        action="store_true",
+        help="with --attacker-vectors: the linked-mentions head (TrainConfig.link_mentions)",
+    )
+    p.add_argument(
         "--prior",
         choices=("base-rate", "context"),
         default="base-rate",
@@ -116,7 +121,8 @@ def main(argv: list[str] | None = None) -> int:
     corpus = out / "leakage.jsonl"
     write_leakage_jsonl(str(corpus), a.docs, seed=0, court_every=a.court_every)
     train = {"epochs": a.epochs, "embed_dim": a.dim, "hidden": a.dim, "max_len": 128,
-             "patience": 3, "heads": 4, "embeddings": a.attacker_vectors}  # fmt: skip
+             "patience": 3, "heads": 4, "embeddings": a.attacker_vectors,
+             "link_mentions": a.attacker_link}  # fmt: skip
     audit_kw = {"train": train, "train_copies": a.train_copies, "torch_threads": a.threads}
 
     def prior_of(attacker: str) -> dict[str, str]:
@@ -221,6 +227,7 @@ def main(argv: list[str] | None = None) -> int:
         f"rules-only tagging (--ner-model none), |C| = top {a.candidates} GloVe 6B 50d words + "
         f"the corpus's words; attackers {a.dim}-d"
         + (f" reading the public {a.attacker_vectors} vectors" if a.attacker_vectors else "")
+        + (" with the linked-mentions head" if a.attacker_link else "")
         + f", <= {a.epochs} epochs (patience 3), "
         f"{a.train_copies} re-perturbations of the 50% training split; S = {a.samples} "
         f"triplets per tier; prior of the learned attackers' audits: {a.prior}; AmPL: driven "

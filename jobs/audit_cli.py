@@ -110,6 +110,15 @@ def _add_attacker_options(p: argparse.ArgumentParser) -> None:
         "only)",
     )
     g.add_argument(
+        "--attacker-link",
+        dest="link_mentions",
+        action="store_true",
+        default=None,
+        help="with --attacker-vectors: also score each secret by its distance to the other "
+        "released words of the window, weighted by a learned link between mentions (reads a "
+        "name written several times together; default: off)",
+    )
+    g.add_argument(
         "--distributor",
         action="store_true",
         help="train with pyspark.ml.torch.distributor.TorchDistributor (local mode, one "
@@ -132,7 +141,7 @@ def _add_attacker_options(p: argparse.ArgumentParser) -> None:
 
 def _train_overrides(a: argparse.Namespace) -> dict[str, Any]:
     keys = ("epochs", "embed_dim", "hidden", "layers", "max_len", "batch_size", "patience",
-            "embeddings")  # fmt: skip
+            "embeddings", "link_mentions")  # fmt: skip
     return {k: getattr(a, k) for k in keys if getattr(a, k, None) is not None}
 
 

@@ -52,6 +52,15 @@ context``), so ``PL`` measures what the released words add. One network for both
 errors common to the two terms, where they cancel. Both views are in the validation loss and
 in the temperature fit.
 
+Linked mentions (``TrainConfig.link_mentions``, with the public vectors). A name written five
+times is released five times; the exact posterior of all five (``exact-linked``) multiplies
+their likelihoods, but it is told which mentions are the same secret. The linked head learns
+that: at each scored position ``i`` it adds ``-s2 sum_k a_ik d(x, y_k)`` over the other marked
+positions ``k`` of the window, with ``a_ik = sigmoid(<W_q h_i, W_k h_k> / 4)`` from the encoder
+states (which mentions go together is read from the context: "Mr Surname" after the full
+name). With ``a_ik = 1`` on the true mentions and ``s2 = s`` it is the exact linked posterior.
+Hidden words (context prior) have no vector and add nothing.
+
 Secrets outside the secret vocabulary. The classes are exactly ``secret_vocab`` (by default
 every secret seen in the examples given to :func:`train_attacker`). A position whose secret is
 not in it is excluded from the loss and counts as a miss in top-1 accuracy; the attacker still
@@ -107,6 +116,9 @@ class TrainConfig:
         dropout: dropout on embeddings and encoder states.
         min_count: input words seen fewer times in the training split map to unknown.
         max_vocab: at most this many input words (most frequent first).
+        link_mentions: with ``embeddings``, also score each secret by its distance to the other
+            released words of the window, weighted by a learned mention link (see the module
+            docstring).
         context_prior: also train on every window with the tier's released words hidden, for
             the context prior ``q0(x | context)`` (see the module docstring).
         embeddings: ``""`` (the default): the attacker learns its word embeddings from the
@@ -133,6 +145,7 @@ class TrainConfig:
     max_vocab: int = 50_000
     embeddings: str = ""
     context_prior: bool = False
+    link_mentions: bool = False
 
     def __post_init__(self) -> None:
         if self.kind not in ATTACKERS:
@@ -143,6 +156,8 @@ class TrainConfig:
             raise ValueError(f"max_len must be >= 4, got {self.max_len}")
         if not 0.0 < self.val_share < 1.0:
             raise ValueError(f"val_share must be in (0, 1), got {self.val_share}")
+        if self.link_mentions and not self.embeddings:
+            raise ValueError("link_mentions needs the public vectors (embeddings)")
 
 
 # --------------------------------------------------------------------------------------------
@@ -284,6 +299,7 @@ def _net_class() -> Any:
                 known = (np.abs(secret_vecs).sum(axis=1) > 0).astype(np.float32)
                 self.register_buffer("secret_known", torch.from_numpy(known))
                 self.dist_scale = nn.Parameter(torch.zeros(()))
+            self.linked = bool(cfg.get("link_mentions")) and self.public
             self.mark = nn.Embedding(2, e)
             self.drop = nn.Dropout(float(cfg["dropout"]))
             self.encoder: nn.Module
@@ -304,6 +320,10 @@ def _net_class() -> Any:
                 )
                 width = e
             self.head = nn.Linear(width, n_out)
+            if self.linked:
+                self.link_q = nn.Linear(width, 16)
+                self.link_k = nn.Linear(width, 16)
+                self.link_scale = nn.Parameter(torch.zeros(()))
 
         def forward(self, batch: dict[str, Any]) -> Any:
             ids, marks, lengths = batch["ids"], batch["marks"], batch["lengths"]
@@ -338,7 +358,23 @@ def _net_class() -> Any:
                 d = torch.cdist(y.double(), secret_vecs.double()).to(y.dtype)
                 scale = nn.functional.softplus(self.dist_scale)
                 logits = logits - scale * d * y_known[:, None] * secret_known[None, :]
+                if self.linked:
+                    logits = logits - self._linked(batch, hs, secret_vecs, secret_known)
             return logits
+
+        def _linked(self, batch: dict[str, Any], hs: Any, secret_vecs: Any, known: Any) -> Any:
+            """``s2 sum_k a_ik d(x, y_k)`` over the other marked positions of each window."""
+            b_idx, p_idx = batch["b_idx"], batch["p_idx"]
+            mb, ml = torch.nonzero(batch["marks"], as_tuple=True)
+            y = batch["vecs"][mb, ml]
+            y_known = (y.abs().sum(dim=1) > 0).to(y.dtype)
+            d = torch.cdist(y.double(), secret_vecs.double()).to(y.dtype)
+            d = d * y_known[:, None] * known[None, :]
+            q = self.link_q(hs[b_idx, p_idx])
+            k = self.link_k(hs[mb, ml])
+            same = (b_idx[:, None] == mb[None, :]) & (p_idx[:, None] != ml[None, :])
+            a = torch.sigmoid(q @ k.T / 4.0) * same.to(q.dtype)
+            return nn.functional.softplus(self.link_scale) * (a @ d)
 
     return AttackerNet
 

@@ -264,3 +264,51 @@ def test_an_attacker_trained_without_hidden_words_has_no_context_prior(tmp_path)
         att.predict_log_proba(test, hide=True), back.predict_log_proba(test, hide=True), strict=True
     ):
         np.testing.assert_array_equal(a, b)
+
+
+NEAR = 1500
+
+
+def linked_release(glove, n_docs: int, seed: int, prefix: str) -> list[AuditExample]:
+    """Two secrets of ``PLACES`` per document, each mentioned three times after its own cue
+    word (``ma`` or ``mb``: which mentions go together), each mention released as a random one
+    of its ``NEAR`` nearest GloVe neighbours: one mention says little, the three together say
+    more."""
+    rows = glove.lookup(PLACES)
+    vec = glove.vectors[:50_000]
+    neigh = []
+    for r in rows:
+        d = np.linalg.norm(vec - glove.vectors[r], axis=1)
+        neigh.append([str(glove.words[i]) for i in np.argsort(d)[1:2500]
+                      if glove.words[i].isalpha()][:NEAR])  # fmt: skip
+    rng = np.random.default_rng(seed)
+    out = []
+    for d in range(n_docs):
+        ka, kb = (int(k) for k in rng.choice(len(PLACES), size=2, replace=False))
+        toks, pos, sec = [], [], []
+        for cue in rng.permutation(["ma"] * 3 + ["mb"] * 3).tolist():
+            k = ka if cue == "ma" else kb
+            toks += [FILLER[int(rng.integers(0, len(FILLER)))], cue]
+            pos.append(len(toks))
+            sec.append(PLACES[k])
+            toks.append(neigh[k][int(rng.integers(0, NEAR))])
+        out.append(AuditExample(f"{prefix}{d:04d}", toks, pos, sec))
+    return out
+
+
+def test_the_linked_head_reads_the_mentions_of_one_secret_together(glove, tmp_path):
+    train = linked_release(glove, 400, 0, "d")
+    test = linked_release(glove, 150, 1, "t")
+    cfg = dict(embeddings="glove-6b-50d", epochs=20)
+    plain = train_attacker(train, small("lstm", **cfg), secret_vocab=PLACES)
+    linked = train_attacker(train, small("lstm", link_mentions=True, **cfg), secret_vocab=PLACES)
+    # measured: 0.76 without the link, 0.91 with it
+    assert linked.top1(test) > plain.top1(test) + 0.08
+    linked.save(tmp_path / "att")
+    back = TrainedAttacker.load(tmp_path / "att")
+    for a, b in zip(
+        linked.predict_log_proba(test[:5]), back.predict_log_proba(test[:5]), strict=True
+    ):
+        np.testing.assert_array_equal(a, b)
+    with pytest.raises(ValueError, match="link_mentions"):
+        TrainConfig(kind="lstm", link_mentions=True)
