@@ -417,11 +417,31 @@ def split_release(
     return _release_training_docs(spark, info, flag), tokens.where(~flag).select(*cols)
 
 
+def training_remap(info: ReleaseInfo) -> dict[str, np.ndarray] | None:
+    """The release's Bayesian remap tables, ``{tier: int64 [|C|]}``, or None when the release
+    is not remapped: the training pairs must be remapped the same way, or the attacker learns
+    raw mechanism outputs and then reads remapped ones (the same tables as the sanitize run:
+    ``pipelines.sanitize.build_remap_artifacts``, from the same cache)."""
+    p = info.cfg.perturb
+    if not p.remap:
+        return None
+    from privtext.mechanisms.remap import cached_remap_table
+
+    out: dict[str, np.ndarray] = {}
+    for t in TIERS:
+        kind, prior_tier = remap_prior_of(t, p.remap_prior, p.perturb_all_words)
+        rt = cached_remap_table(info.cands, info.tier_eps[t], prior=kind, tier=prior_tier)
+        if rt.cands_fingerprint != info.cands.fingerprint:
+            raise ConfigError("the remap table was built for another candidate set")
+        out[t] = np.asarray(rt.table, dtype=np.int64)
+    return out
+
+
 def _perturb_training(train: TrainingDocs, info: ReleaseInfo, tier: str, opts: AuditOptions
                       ) -> list[Any]:  # fmt: skip
     """The training pairs: ``train_copies`` re-perturbations of the training documents with
-    the release's mechanism, tier budgets and candidate set, under keys unrelated to the
-    release's (:func:`_train_key`)."""
+    the release's mechanism, tier budgets, candidate set and remapping, under keys unrelated
+    to the release's (:func:`_train_key`)."""
     import hashlib
 
     from privtext.audit.data import perturb_examples
@@ -435,12 +455,14 @@ def _perturb_training(train: TrainingDocs, info: ReleaseInfo, tier: str, opts: A
     policy = TierPolicy.load(info.cfg.tagging.policy)
     out: list[Any] = []
     base = _train_key(opts.seed)
+    remap = training_remap(info)
     for copy in range(int(opts.train_copies)):
         key = hashlib.sha256(base + copy.to_bytes(4, "little")).digest()
         exs = perturb_examples(
             train.docs, tier, key, epsilon=eps, alpha=alpha, cands=info.cands,
             spans=train.spans, mechanism=p.mechanism, policy=policy,
             perturb_all_words=p.perturb_all_words, consistent_mentions=p.consistent_mentions,
+            remap=remap,
         )  # fmt: skip
         out.extend(exs)  # copies keep their doc_id: the validation split stays by document
     return out

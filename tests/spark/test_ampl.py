@@ -70,9 +70,32 @@ def test_ampl_two_rounds_record_every_round_and_write_a_remapped_final_release(
     assert mech["label"] == "em+remap"
     assert mech["tiers"]["PII"]["alpha"] == pytest.approx(rows[(1, "PII")].alpha)
     assert "ampl round 0" in printed and "ampl round 1" in printed
+    # an attacker of the remapped final release trains on remapped pairs: every training
+    # word of a tier is an image of that tier's remap table, as in the release itself
+    from pipelines.audit import AuditOptions, _perturb_training, read_release, split_release
+
+    info = read_release(spark, str(final))
+    opts = AuditOptions(release=str(final), train_copies=1)
+    train, audited = split_release(spark, info, opts)
+    images = {t: {info.cands.words[i] for i in set(tab.tolist())}
+              for t, tab in _remap_tables(info).items()}  # fmt: skip
+    for tier in ("PII", "PoII"):
+        exs = _perturb_training(train, info, tier, opts)
+        trained = {ex.tokens[p] for ex in exs for p in ex.positions}
+        released = {r.w for r in audited.where(f"tier = '{tier}' AND operator = 'mechanism'")
+                    .selectExpr("lower(replacement) AS w").collect()}  # fmt: skip
+        assert trained and trained <= images[tier] and released <= images[tier]
     # no planted name in the progress lines or the round reports
     hits = [n for n in names if re.search(rf"\b{re.escape(n)}\b", printed)]
     assert hits == []
     for k in (0, 1):
         report = (out / "rounds" / f"round-{k}" / "audit" / "report.md").read_text()
         assert [n for n in names if re.search(rf"\b{re.escape(n)}\b", report)] == []
+
+
+def _remap_tables(info):
+    from pipelines.audit import training_remap
+
+    tables = training_remap(info)
+    assert tables is not None
+    return tables
