@@ -62,7 +62,7 @@ from pipelines.io import (
     staging_path,
     write_table,
 )
-from pipelines.sanitize import remap_prior_of
+from pipelines.sanitize import remap_prior_of, remap_table_of
 from privtext.config import RunConfig, config_from_manifest
 from privtext.embeddings import CandidateSet, load_embeddings_cached
 from privtext.errors import ConfigError
@@ -425,16 +425,15 @@ def training_remap(info: ReleaseInfo) -> dict[str, np.ndarray] | None:
     p = info.cfg.perturb
     if not p.remap:
         return None
-    from privtext.mechanisms.remap import cached_remap_table
-
-    out: dict[str, np.ndarray] = {}
-    for t in TIERS:
-        kind, prior_tier = remap_prior_of(t, p.remap_prior, p.perturb_all_words)
-        rt = cached_remap_table(info.cands, info.tier_eps[t], prior=kind, tier=prior_tier)
-        if rt.cands_fingerprint != info.cands.fingerprint:
-            raise ConfigError("the remap table was built for another candidate set")
-        out[t] = np.asarray(rt.table, dtype=np.int64)
-    return out
+    return {
+        t: np.asarray(
+            remap_table_of(
+                info.cands, t, info.tier_eps[t], p.remap_prior, p.perturb_all_words
+            ).table,
+            dtype=np.int64,
+        )
+        for t in TIERS
+    }
 
 
 def _perturb_training(train: TrainingDocs, info: ReleaseInfo, tier: str, opts: AuditOptions

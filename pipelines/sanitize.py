@@ -215,6 +215,20 @@ def remap_prior_of(tier: str, prior: str, perturb_all_words: bool) -> tuple[str,
     return "wordfreq", None
 
 
+def remap_table_of(
+    cands: CandidateSet, tier: str, eps_l: float, prior: str, perturb_all_words: bool
+) -> Any:
+    """The tier's remap table at budget ``eps_l`` (from the cache, or built into it), checked
+    against the candidate set: what a release with remapping applies."""
+    from privtext.mechanisms.remap import cached_remap_table
+
+    kind, prior_tier = remap_prior_of(tier, prior, perturb_all_words)
+    rt = cached_remap_table(cands, eps_l, prior=kind, tier=prior_tier)
+    if rt.cands_fingerprint != cands.fingerprint:
+        raise RuntimeError("remap table built for another candidate set")
+    return rt
+
+
 def build_remap_artifacts(
     spark: SparkSession, cands: CandidateSet, tier_eps: dict[str, float], artifacts: str,
     run_id: str, prior: str = "tier", perturb_all_words: bool = False,
@@ -226,8 +240,6 @@ def build_remap_artifacts(
         ``((tier, "sparkfiles:NAME"), ...)`` for :class:`EngineSpec` and, per tier, what the
         manifest records (eps, prior, top_m, min_mass, file).
     """
-    from privtext.mechanisms.remap import cached_remap_table
-
     paths: list[tuple[str, str]] = []
     info: dict[str, dict[str, Any]] = {}
     by_eps: dict[tuple[float, str, str | None], tuple[str, Any]] = {}
@@ -235,9 +247,7 @@ def build_remap_artifacts(
         kind, prior_tier = remap_prior_of(tier, prior, perturb_all_words)
         key = (eps_l, kind, prior_tier)
         if key not in by_eps:
-            rt = cached_remap_table(cands, eps_l, prior=kind, tier=prior_tier)
-            if rt.cands_fingerprint != cands.fingerprint:
-                raise RuntimeError("remap table built for another candidate set")
+            rt = remap_table_of(cands, tier, eps_l, prior, perturb_all_words)
             suffix = f"-{prior_tier}" if prior_tier else ""
             name = f"remap-{cands.fingerprint[:16]}-eps{eps_l:g}{suffix}-{run_id}.npz"
             path = os.path.join(artifacts, name)

@@ -144,9 +144,11 @@ class ExactEmScorer:
         ll = em_log_likelihood(np.arange(n), self.eps, self.secret_vecs, self.cand_vecs, self.log_z)
         return pooled_log_likelihood(ll.T, rt.table)
 
-    def predict_log_proba(self, examples: Sequence[Any]) -> list[np.ndarray]:
+    def predict_log_proba(self, examples: Sequence[Any], hide: bool = False) -> list[np.ndarray]:
         from privtext.audit.mpl import exact_linked_log_posterior
 
+        if hide:
+            raise ValueError("an exact posterior reads no context: it has no context prior")
         out = []
         for ex in examples:
             released = [ex.tokens[p] for p in ex.positions]
@@ -246,12 +248,7 @@ def score_examples(examples: Sequence[Any], scorer: Any, hide: bool = False) -> 
     todo = [i for i, ex in enumerate(examples) if len(ex.positions)]
     out = [np.zeros((0, v), dtype=np.float32) for _ in examples]
     if todo:
-        todo_ex = [examples[i] for i in todo]
-        res = (
-            scorer.predict_log_proba(todo_ex, hide=True)
-            if hide
-            else scorer.predict_log_proba(todo_ex)
-        )
+        res = scorer.predict_log_proba([examples[i] for i in todo], hide=hide)
         for i, r in zip(todo, res, strict=True):
             out[i] = np.asarray(r, dtype=np.float32).reshape(len(examples[i].positions), v)
     return out
