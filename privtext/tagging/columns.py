@@ -173,8 +173,75 @@ def _bar_columns(text: str, lines: list[tuple[int, str]]) -> Iterator[Column]:
                 yield Column(text[a:b], tuple(col))
 
 
+# a CSV header: three or more fields of letters, "_", "#", ".", "/" or "-" joined by commas
+_CSV_HEADER_FIELD = re.compile(r"[A-Za-z][A-Za-z_.#/\- ]{0,29}")
+
+
+def _csv_cells(row_start: int, row: str) -> list[tuple[int, int]] | None:
+    """The trimmed cells of one CSV line (offsets; a quoted cell is kept with its quotes), or
+    None when a quote is left open."""
+    out = []
+    i, n = 0, len(row)
+    while True:
+        a = i
+        if i < n and row[i] == '"':
+            i += 1
+            while True:
+                q = row.find('"', i)
+                if q < 0:
+                    return None
+                if q + 1 < n and row[q + 1] == '"':
+                    i = q + 2  # an escaped quote
+                    continue
+                i = q + 1
+                break
+            comma = row.find(",", i)
+        else:
+            comma = row.find(",", i)
+        b = n if comma < 0 else comma
+        x, y = a, b
+        while x < y and row[x] in " \t":
+            x += 1
+        while y > x and row[y - 1] in " \t\r":
+            y -= 1
+        out.append((row_start + x, row_start + y))
+        if comma < 0:
+            return out
+        i = comma + 1
+
+
+def _csv_columns(text: str, lines: list[tuple[int, str]]) -> Iterator[Column]:
+    """Columns of comma-separated rows under a header line ("subject_id,initials,date")."""
+    k = 0
+    while k < len(lines):
+        start, line = lines[k]
+        k += 1
+        if line.count(",") < 2 or "  " in line or "\t" in line or "|" in line:
+            continue
+        names = line.rstrip("\r").split(",")
+        if not all(_CSV_HEADER_FIELD.fullmatch(f.strip()) and len(f.split()) <= 3 for f in names):
+            continue
+        cells: list[list[tuple[int, int]]] = [[] for _ in names]
+        rows = 0
+        while k < len(lines) and lines[k][1].count(",") >= len(names) - 1:
+            row = _csv_cells(*lines[k])
+            if row is None or len(row) != len(names):
+                break
+            for j, (a, b) in enumerate(row):
+                if a < b and text[a] != '"':
+                    cells[j].append((a, b))
+            rows += 1
+            k += 1
+        if rows == 0:
+            continue
+        for name, col in zip(names, cells, strict=True):
+            if col:
+                yield Column(name.strip(), tuple(col))
+
+
 def table_columns(text: str) -> list[Column]:
-    """The columns of the tables in ``text`` (aligned with spaces or tabs, or drawn with bars).
+    """The columns of the tables in ``text`` (aligned with spaces or tabs, drawn with bars, or
+    comma-separated under a header line).
 
     Args:
         text: the document.
@@ -186,6 +253,8 @@ def table_columns(text: str) -> list[Column]:
     out = list(_aligned_columns(text, lines))
     if text.count("|") >= 4:
         out.extend(_bar_columns(text, lines))
+    if text.count(",") >= 4:
+        out.extend(_csv_columns(text, lines))
     return out
 
 
@@ -222,7 +291,7 @@ _BY_VERBS = frozenset(
     """
     checked signed inducted issued recorded approved reported dispensed collected received
     witnessed assigned completed verified authorised authorized prepared entered logged
-    inspected supervised seen visited booked canvassed delivered raised
+    inspected supervised seen visited booked canvassed delivered raised consented obtained
     """.split()
 )
 _REFERENCE_WORDS = frozenset(
@@ -571,7 +640,7 @@ def entities_in_table_columns(text: str, spans: list[Span]) -> list[Span]:
     Returns:
         The spans, non-overlapping and sorted by start.
     """
-    if "  " not in text and "\t" not in text and text.count("|") < 4:
+    if "  " not in text and "\t" not in text and text.count("|") < 4 and text.count(",") < 4:
         return spans
     kept = list(spans)
     changed = False

@@ -165,10 +165,11 @@ def _is_role(phrase: str, apposition: bool = False) -> bool:
 
 @lru_cache(maxsize=1)
 def _title_words() -> frozenset[str]:
-    """Every word of the job-title list but "of", "and" and "the"."""
+    """Every word of the job-title list but its function words ("of", "and", "the", "to"...)."""
     from privtext.tagging.recognizers.job_title import job_title_set
 
-    return frozenset(w for t in job_title_set() for w in t.split()) - {"of", "and", "the", "&"}
+    function_words = {"of", "and", "the", "&", "to", "a", "an", "in", "for", "at", "on", "with"}
+    return frozenset(w for t in job_title_set() for w in t.split()) - function_words
 
 
 def _bare_role(window: str) -> tuple[int, int] | None:

@@ -95,15 +95,18 @@ _EL_NAME = re.compile(
     r"(?:ίδης|ίδη|ίδου|άδης|άδη|άδου|όπουλος|όπουλου|όπουλο|οπούλου|άκης|άκη|άκου|ιώτης|ιώτη|"
     r"ιώτου|άτος|άτου|έλλης|έλλη|ογλου|όγλου|άκος|ούδης|ούδη|όπουλε))(?![\w])"
 )
-# Arabic and Persian: a kinship word with "my", a courtesy title or "I am" before a name; a
-# second word is taken when it is a family name with the article ("خالد الحموي")
+# Arabic and Persian: a kinship word with "my", a courtesy or professional title ("م." for an
+# engineer, "د." for a doctor) or "I am" before a name; the next words are taken up to a
+# family name with the article ("خالد الحموي", "كريم فؤاد الشناوي")
 _AR_WORD = "[\u0621-\u064a\u066e-\u06d3\u06fa-\u06ff]{2,15}"
 _AR_NAME = re.compile(
     r"(?<![\u0600-\u06ff])(?P<cue>زوجي|زوجتي|والدي|والدتي|أبي|ابي|أمي|امي|ابني|ابنتي|أخي|اخي|أختي|"
     r"اختي|جدي|جدتي|أنا|انا|السيد|السيدة|الأستاذ|الأستاذة|خانم|آقای|آقا|همسرم|پدرم|مادرم|"
-    r"برادرم|خواهرم|پسرم|دخترم)[ \t]+"
-    rf"(?P<ent>{_AR_WORD}(?:[ \t](?:ال{_AR_WORD}|{_AR_WORD}(?=[.،,:؛)»\n])))?)"
-    r"(?![\u0600-\u06ff])"
+    r"برادرم|خواهرم|پسرم|دخترم|م\.|المهندس|المهندسة|الدكتور|الدكتورة|د\.)[ \t]+"
+    # a full name up to a family name with the article: "كريم فؤاد الشناوي", "هشام عبد الرحمن"
+    rf"(?P<ent>{_AR_WORD}(?:[ \t]{_AR_WORD}){{0,2}}[ \t]ال{_AR_WORD}"
+    rf"|{_AR_WORD}(?:[ \t](?:ال{_AR_WORD}|{_AR_WORD}(?=[.،,:؛)»\n])))?)"
+    r"(?![\u0621-\u065f\u066e-\u06d3\u06fa-\u06ff])"  # a letter; "،" may follow
 )
 # Arabic and Persian words after those cues that are no names ("أنا متأكد": I am sure)
 _AR_NOT_NAMES = frozenset(
@@ -299,8 +302,10 @@ _TH_RANK = re.compile(
 # ("박서연 대리"); the name three syllables that start with a common surname
 _KO_TITLE_WORDS = (
     "대표|대표이사|회장|사장|부사장|원장|실장|팀장|부장|차장|과장|대리|주임|사원|교수|선생님|"
-    "변호사|검사|판사|경위|경감|경사|경장|순경|목사|신부"
+    "변호사|검사|판사|경위|경감|경사|경장|순경|목사|신부|주사보|주사|주무관|사무관|감독관|조사관"
 )
+#: a Korean office or title, alone or at the end of a longer one ("환경주사", "정보보호실장")
+KO_OFFICE = re.compile(rf"[{_HANGUL}]*(?:{_KO_TITLE_WORDS})")
 _KO_TITLE_NAME = re.compile(
     rf"(?:(?<![{_HANGUL}])|(?<=[{_HANGUL}]))(?:{_KO_TITLE_WORDS})[ \t]+"
     rf"(?P<ent>[{_HANGUL}]{{3}})(?:은|는|이|가|을|를|의|와|과|도|씨|님)?(?![{_HANGUL}])"

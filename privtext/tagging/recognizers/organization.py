@@ -63,7 +63,11 @@ HEADS = (
     "Staffing Mediation Biologics Therapeutics Biotech Funeralcare Sagl SAGL EOOD OOD EAD "
     # food businesses: "Spice Route Takeaway", "Old Dairy Cheesemakers", "Lakeside Creamery"
     "Takeaway Cheesemakers Creamery Brewery Distillery Butchers Fishmongers Greengrocers "
-    "Patisserie Pizzeria Chippy Deli Delicatessen Bistro Brasserie"
+    "Patisserie Pizzeria Chippy Deli Delicatessen Bistro Brasserie "
+    # municipalities, government offices, savings banks and schools named head last in Danish,
+    # Norwegian, Hungarian, Finnish and Turkish: "Københavns Kommune", "Pest Vármegyei
+    # Kormányhivatal", "Helsingin Seudun Säästöpankki", "Karataş Hukuk Bürosu"
+    "Kommune Kormányhivatal Hivatal Säästöpankki Pankki Kurumu Mahkemesi Bürosu"
 ).split() + [
     "Funeral Directors",
     "Funeral Home",
@@ -117,7 +121,12 @@ PREFIX_HEADS = (
     # Rechtsmedizin", "Supermercados Beltza", "Boucherie Charcuterie Fabre & Fils"
     "Fahrschule Führerscheinstelle Zulassungsstelle Generalkonsulat Konsulat Botschaft "
     "Institut Supermercados Supermercado Ultramarinos Boucherie Charcuterie Fromagerie "
-    "Πανεπιστήμιο Νοσοκομείο Βρεφοκομείο"
+    "Πανεπιστήμιο Νοσοκομείο Βρεφοκομείο "
+    # Romanian and Czech schools, hospitals, inspectorates and offices named head first:
+    # "Colegiul Național „Liviu Rebreanu” Bistrița", "Spitalul Clinic Județean de Urgență Cluj",
+    # "Katastrální úřad pro Středočeský kraj"
+    "Colegiul Școala Liceul Spitalul Inspectoratul Universitatea Primăria Tribunalul "
+    "Judecătoria Katastrální Krajský Okresní Městský"
 ).split()
 AREAS = (
     "district region province county oblast krai municipality village town city "

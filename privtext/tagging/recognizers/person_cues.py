@@ -62,6 +62,7 @@ from privtext.tagging.script_names import (
     CYR_LOW,
     CYR_UP,
     ETH_WORD,
+    KO_OFFICE,
     names_in_other_scripts,
 )
 
@@ -364,7 +365,10 @@ _CJK_FIELD = re.compile(
     # applicant, owner, debtor
     r"|(?<![\w])(?:성명|이름|담당자|승인|작성자|신청인|신고인|보고자|氏名|名前|担当者?|所有者|債務者|"
     r"申請人|申請者|申立人|報告者|作成者|記入者|姓名|联系人|聯絡人|申请人|报告人|報告人|负责人|負責人|"
-    r"承辦人|承办人|名義|営業者|代表者|責任者|届出人)(?:[ \t]*\([^()\n]{1,20}\))?"
+    r"承辦人|承办人|名義|営業者|代表者|責任者|届出人|"
+    # inventors, examiners and agents of a patent, inspectors and the officer in charge
+    r"发明人|發明人|设计人|設計人|审查员|審查員|检查员|檢查員|점검자|조사자|확인자|담당)"
+    r"(?:[ \t]*\([^()\n]{1,20}\))?"
     r"(?:[ \t]*[:\uff1a][ \t]*|\u3000+))"
     # an office held may stand before the name: "担当：食品衛生監視員 山口 亜希子"
     r"(?:[\u4e00-\u9fff]{1,8}[員官師長士][ \t\u3000])?"
@@ -374,6 +378,13 @@ _CJK_FIELD = re.compile(
     r"(?![\u30a1-\u30fa\u30fc]))"
     r"(?:[ \t]*\((?P<latin>[A-Z]{2,}[ \t][A-Z](?:[a-z]+|[A-Z]+)"
     r"(?:[ \-][A-Z]?(?:[a-z]+|[A-Z]+))?)\))?"
+)
+# ... the next names of a list in such a field: "发明人：周思远、林雨桐、欧阳建华"
+_CJK_LIST_NEXT = re.compile(rf"[\u3001\uff0c,][ \t]*(?P<ent>[{_CJK}]{{2,4}})(?![{_CJK}])")
+# a speaker in Hangul or Han after a chat's time stamp: "22:03 민준: 지난주 ..."
+_CJK_CHAT_SPEAKER = re.compile(
+    r"(?m)^[ \t]*(?:\[[^\]\n]{4,25}\][ \t]*|[0-9]{1,2}:[0-9]{2}(?::[0-9]{2})?[ \t]+)"
+    r"(?P<ent>[\uac00-\ud7a3]{2,4}|[\u4e00-\u9fff]{2,4})[ \t]*:[ \t]"
 )
 # ... and in the other scripts that write names with spaces: "Bridegroom: محمد عمران اسلم /
 # Muhammad Imran Aslam", "Witness: נועה רוזנפלד", "Name: ਹਰਪ੍ਰੀਤ ਸਿੰਘ ਗਿੱਲ" (Arabic, Hebrew,
@@ -1090,7 +1101,15 @@ class PersonCueRecognizer(Recognizer):
                         words = text[s:e].split()
                         if g == "ent" and len(words) == 2 and words[1] in _CJK_TITLES:
                             e = s + len(words[0])  # "김도윤 대리": the name, not the title
+                        elif g == "ent" and len(words) == 2 and KO_OFFICE.fullmatch(words[0]):
+                            s = e - len(words[1])  # "환경주사 이서연": the office, then the name
                         out.append(Span(s, e, "PERSON", self.NOTE_SCORE, self.name))
+                pos = m.end("ent")
+                while (nxt := _CJK_LIST_NEXT.match(text, pos)) is not None:
+                    out.append(Span(*nxt.span("ent"), "PERSON", self.NOTE_SCORE, self.name))
+                    pos = nxt.end()
+            for m in _CJK_CHAT_SPEAKER.finditer(text):
+                out.append(Span(*m.span("ent"), "PERSON", self.CHAT_NAME_SCORE, self.name))
         if ":" in text and _ANY_OTHER_SCRIPT.search(text) is not None:
             for rx in (_SCRIPT_FIELD, _SCRIPT_PARALLEL):
                 for m in rx.finditer(text):

@@ -107,6 +107,10 @@ _STRONG_CASE_KW = (
     # land and registry entries, samples and certificates: "Flurstück 118/7", "foglio 21,
     # particella 418", "Strata Plan SP 20418", "sample code 4471829", "issue no. 2025-0306-118"
     r"flurst\u00fcck|grundbuchblatt|foglio|particella|subalterno|strata\s+plan|"
+    # Czech, Finnish and Hungarian registers and company numbers: "List vlastnictví: 4127",
+    # "Parcela 2318/4", "IČO 47128933", "Kiinteistötunnus: 753-418-2-77", "adószám: 23817467-2-13"
+    r"list\s+vlastnictv\u00ed|parcela(?:\s+st\.)?|i\u010do|di\u010d|kiinteist\u00f6tunnus|"
+    r"y-tunnus|ad\u00f3sz\u00e1m|c\u00e9gjegyz\u00e9ksz\u00e1m|"
     r"sample\s+(?:code|number|no)|issue\s+no|entry\s+no|cadastr\u00e9e?\s+section|"
     # Swedish and German file marks, register entries, web forms, Greek register numbers,
     # Vietnamese decision numbers: "Dnr NTH 2025/0417", "Ihr Zeichen: Prov-88/2024",
@@ -121,6 +125,9 @@ _STRONG_CASE_KW = (
     # a number of a record in Korean, Japanese and Chinese: "기록번호 83-1417", "受付番号
     # 4417-2290", "案件編號：HK-2025-0417"
     r"[\uac00-\ud7a3]{0,4}\ubc88\ud638|[\u3040-\u30ff\u4e00-\u9fff]{0,6}\u756a\u53f7|"
+    # Chinese patent application, publication and patent numbers: "申请号：202410123456.0"
+    r"\u7533\u8bf7\u53f7|\u7533\u8acb\u865f|\u516c\u5f00\u53f7|\u516c\u544a\u53f7|"
+    r"\u4e13\u5229\u53f7|\u5c08\u5229\u865f|"
     r"[\u4e00-\u9fff]{0,6}(?:\u7de8\u865f|\u7f16\u53f7|\u865f\u78bc|\u53f7\u7801))"
 )
 _WEAK_CASE_KW = (
@@ -128,7 +135,8 @@ _WEAK_CASE_KW = (
     r"proceedings|judgment|decision|ob|occurrence\s+book)"
 )
 _CASE_CONNECTOR = (
-    r"(?:\s+(?:number|numbers|num|nos?|nr|id|#)(?!\w)\.?|\s*#|\s*n\.?[\u00ba\u00b0](?!\w)\.?)"
+    r"(?:\s+(?:number|numbers|num|nos?|nr|id|identifier|#)(?!\w)\.?|\s*#|"
+    r"\s*n\.?[\u00ba\u00b0](?!\w)\.?)"
 )
 # a code with a digit (for the German "Az." reference, which keeps its "Az.")
 _CODE_TOKEN = rf"(?=[\w\-/.]*[0-9]){_AN}(?:{_AN}|[\-/.](?={_AN})){{1,39}}"
@@ -216,7 +224,7 @@ _CASE_PATTERNS: list[tuple[str, str, float]] = [
     (
         "strong_kw",
         rf"(?<![\w])(?i:{_STRONG_CASE_KW}(?!\w)\.?{_CASE_CONNECTOR}?)(?:\s*\([A-Z]{{2,6}}\))?"
-        rf"\s*(?:(?i:is|was)\s+|[:=]\s*|\([ \t]*)?{_ID}",
+        rf"\s*(?:(?i:is|was)\s+|[:=\uff1a]\s*|\([ \t]*)?{_ID}",
         0.85,
     ),
     # a mobile-money confirmation SMS opens with its transaction code: "SE34LPQ9XK Confirmed."
@@ -567,6 +575,43 @@ _AR_POSTCODE = re.compile(r"[A-Z][0-9]{4}[A-Z]{3}")  # "C1428DNC": the address's
 _MIXED_CODE_SCORE = 0.6
 
 
+# Patent and trade-mark numbers, in a text about patents or trade marks: a publication or
+# application with its office's country code and kind code ("US 2021/0158843 A1", "US
+# 10,994,212 B2", "EP 23187654.1", "CN 116204871 A", "JP 2022-154321"), a US application
+# serial ("18/402,117", "63/718,204"), a Chinese application ("202410123456.0") and an EUIPO
+# opposition ("B 3 201 456")
+_PATENT_RX = _PRESCAN.compile(
+    r"(?<![\w/])(?P<ent>"
+    r"(?:US|EP|CN|JP|WO|DE|GB|FR|KR|CA|AU|IN|BR|ES|IT|NL|CH|TW|RU|AT|SE|DK|FI|NO|BE|PL|MX)"
+    r"[ \t]?(?:(?:19|20)[0-9]{2}[/\-][0-9]{5,7}|[0-9]{1,3}(?:[ ,.][0-9]{3}){2,3}"
+    r"|[0-9]{6,13}(?:\.[0-9X])?)(?:[ \t]?[ABCUTEYS][0-9]?)?"
+    r"|[0-9]{2}/[0-9]{3},[0-9]{3}|B[ \t]?[0-9](?:[ \t]?[0-9]{3}){2}"
+    r"|(?:19|20)[0-9]{10}\.[0-9X])"
+    r"(?![\w/]|[.,][0-9])"
+)
+_PATENT_WORDS = _PRESCAN.compile(
+    r"(?i)(?<![\w])(?:patent\w*|brevet\w*|trade[ \t\-]?marks?|marchio|marchi|marca|marcas|"
+    r"prior[ \t]+art|office[ \t]+action|opposition|oposici\u00f3n|uspto|epo|euipo|wipo|pct|"
+    r"uibm|dpma|inpi|cnipa|jpo|kipo)(?![\w])|\u4e13\u5229|\u5c08\u5229|\u7279\u8a31|"
+    r"\ud2b9\ud5c8|\u5546\u6807|\u7533\u8bf7\u53f7"
+)
+_PATENT_SCORE = 0.9
+_CHECK_IN_BRACKETS = re.compile(r"\([0-9A]\)(?![\w(])")
+# A clinical trial's site and drug-kit numbers, in a text about a trial: "Site FI-103:",
+# "site 3307 (Gulf Coast ...)", "κέντρο GR-02", "kit K0453 to subject ..."
+_TRIAL_RX = _PRESCAN.compile(
+    r"(?<![\w])(?i:site|centro|pr\u00fcfzentrum|o\u015brodek|"
+    r"\u03ba\u03ad\u03bd\u03c4\u03c1\u03bf|kit)"
+    r"(?:[ \t]+(?i:no|nr|number|#|id)\.?)?[ \t]*:?[ \t]*"
+    r"(?P<ent>[A-Z]{2}-[0-9]{2,4}|[A-Z]{0,2}[0-9]{3,7})(?![\w\-/]|[.,][0-9])"
+)
+_TRIAL_WORDS = _PRESCAN.compile(
+    r"(?i)(?<![\w])(?:clinical[ \t]+(?:trial|study|research)|study[ \t]+drug|protocol|"
+    r"investigator|sponsor|informed[ \t]+consent|randomi[sz]\w*|adverse[ \t]+event|"
+    r"ethics[ \t]+committee|irb|cro|participants?|placebo)(?![\w])"
+)
+
+
 class CaseNumberRecognizer(Recognizer):
     """Tag case, application, file and ticket numbers as ``CASE_NUMBER``."""
 
@@ -587,6 +632,15 @@ class CaseNumberRecognizer(Recognizer):
         windows = _digit_windows(text)
         out: list[Span] = []
         seen: dict[tuple[int, int], int] = {}  # span -> its index in ``out``
+        if _PATENT_WORDS.search(text) is not None:
+            for m in _PATENT_RX.finditer(text):
+                seen[m.span("ent")] = len(out)
+                out.append(Span(*m.span("ent"), "CASE_NUMBER", _PATENT_SCORE, self.name))
+        if _TRIAL_WORDS.search(text) is not None:
+            for m in _TRIAL_RX.finditer(text):
+                if m.span("ent") not in seen and not _YEAR.fullmatch(m.group("ent")):
+                    seen[m.span("ent")] = len(out)
+                    out.append(Span(*m.span("ent"), "CASE_NUMBER", _PATENT_SCORE, self.name))
         for name, rx, score in _CASE_RX:
             for m in _scan(rx, text, windows):
                 s, e = _group(m)
@@ -600,6 +654,8 @@ class CaseNumberRecognizer(Recognizer):
                 if name in _KW_PATTERNS:
                     if not _id_ok(value, 2, 3):
                         continue
+                    if _CHECK_IN_BRACKETS.match(text, e):
+                        e += 3  # "身份證號碼：R417228(9)": a Hong Kong identity card's check digit
                     # "in case 2019", "reference 1998": a bare year needs a connector
                     if name != "weak_kw" and _YEAR.fullmatch(value):
                         continue
