@@ -438,6 +438,10 @@ class Tagger:
             elif s.entity_type == "PERSON" and _SHORT_INITIALS.fullmatch(surface):
                 # a party known by initials ("the appellant, AK,"): every mention of "AK"
                 add(surface, "PERSON", s.score)
+            elif s.entity_type in _NUMBER_TYPES and _LONG_NUMBER.fullmatch(surface):
+                # an identifier of digits only, found once by its cue ("Kiinteistötunnus:
+                # 753-418-2-77"): its other mentions too ("Rantala (753-418-2-77)")
+                add(surface, s.entity_type, s.score)
                 if surface in _NOT_INITIALS:
                     short_acting.add(surface)
             if s.entity_type == "PERSON" and not surface.isupper():
@@ -492,6 +496,10 @@ class Tagger:
             if surface in ambiguous and not _reads_as_person(text, start, end):
                 continue
             if surface in acting_only and not _INITIALS_ACT.match(text, end):
+                continue
+            if etype in _NUMBER_TYPES and _IN_LONGER_NUMBER.search(text, max(0, start - 2), start):
+                continue  # "0411 276" inside the phone number "0411 276 938"
+            if etype in _NUMBER_TYPES and _IN_LONGER_NUMBER_AFTER.match(text, end):
                 continue
             # a hair above the source so that a mention mis-typed by another recognizer at
             # the same score takes the entity's type
@@ -583,6 +591,19 @@ def _initials_of(initials: str, name: str, unwritten_middle: bool = False) -> bo
 
 def _word_char(c: str) -> bool:
     return c.isalnum() or c == "_"
+
+
+#: identifier types whose digit-only values are propagated to their other mentions
+_NUMBER_TYPES = frozenset({"CASE_NUMBER", "ACCOUNT_NUMBER", "NATIONAL_ID"})
+# six digits or more, separators allowed inside, no date shape ("2025-03-14", "14.03.2025")
+_LONG_NUMBER = re.compile(
+    r"(?![0-9]{4}-[0-9]{2}-[0-9]{2}\Z|[0-9]{1,2}[./\-][0-9]{1,2}[./\-][0-9]{2,4}\Z)"
+    r"(?=(?:[^0-9]*[0-9]){6})[0-9][0-9 ./\-]*[0-9]"
+)
+
+
+_IN_LONGER_NUMBER = re.compile(r"[0-9][ ./]\Z")
+_IN_LONGER_NUMBER_AFTER = re.compile(r"[ ./][0-9]")
 
 
 def _mentions(text: str, surfaces: Iterable[str]) -> list[tuple[int, int]]:

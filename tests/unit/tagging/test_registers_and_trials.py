@@ -137,3 +137,25 @@ def test_organisations_named_head_last_and_public_bodies(text, org):
 def test_sepa_of_a_bank_transfer_is_no_organisation():
     text = "Please pay by SEPA transfer to the account below; SEPA Direct Debit Mandate attached."
     assert not any(t == "ORGANIZATION" and "SEPA" in v for t, v in _tagged(text))
+
+
+def test_a_digit_only_identifier_is_tagged_at_every_mention():
+    text = (
+        "Kiinteistötunnus: 753-418-2-77\nKiinteistön nimi: Rantala\n\n"
+        "Hi Jukka, the lainhuuto for Rantala (753-418-2-77) was granted yesterday."
+    )
+    got = [v for t, v in _tagged(text) if t == "CASE_NUMBER"]
+    assert got.count("753-418-2-77") == 2
+
+
+def test_a_propagated_number_is_not_taken_out_of_a_longer_one():
+    from privtext.tagging.base import Span
+
+    text = "Member no. 0411 276 (Medibank).\nSMS to 0411 276 938: reminder. Ref 0411 276 again."
+    first = text.index("0411 276")
+    kept = [Span(first, first + 8, "ACCOUNT_NUMBER", 0.9, "id_acronym_pattern")]
+    out = _rules_only()._propagate(text, kept)
+    starts = sorted(s.start for s in out if s.entity_type == "ACCOUNT_NUMBER")
+    inside_phone = text.index("0411 276 938")
+    assert starts == [first, text.index("0411 276 again")]
+    assert inside_phone not in starts
