@@ -663,6 +663,8 @@ _PLACE_HEADS = frozenset(
     "Harbour Harbor Cemetery Camp Town Bay Village Bridge Airport Island Islands Valley Hills "
     "Falls Beach Creek River Lake Mountain Quays Junction Estate Settlement".split()
 )
+# First words of places that NER reads as persons (not "Glen", "Rio": given names too)
+_PLACE_LEADS = frozenset("River Loch Lough Lake Mount Río Lago Lac".split())
 _MORE_ORG_HEADS = frozenset(
     "Branch Aid Project Ambulance Anonymous Care Trust Network Partnership Housing Harriers "
     "Rovers Wanderers".split()
@@ -1069,6 +1071,8 @@ def refine(text: str, start: int, end: int, etype: str) -> str | None:
             return "LOCATION"  # "St. Laurent, Manitoba", "the depot in St Marys"
         if len(words) > 1 and words[-1] in _PLACE_HEADS:
             return "LOCATION"  # "Cole Harbour", "Kakuma Refugee Camp", "Amuru Town"
+        if len(words) > 1 and words[0] in _PLACE_LEADS:
+            return "LOCATION"  # "Loch Fyne", "River Lugg", "Lough Derg": water and mountains
         if len(words) > 1 and words[-1] in _MORE_ORG_HEADS:
             return "ORGANIZATION"  # "Gulberg Branch", "Victoria Legal Aid"
         if surface.isupper() and _caps_words_not_names(words):

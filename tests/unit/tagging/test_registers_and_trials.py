@@ -159,3 +159,13 @@ def test_a_propagated_number_is_not_taken_out_of_a_longer_one():
     inside_phone = text.index("0411 276 938")
     assert starts == [first, text.index("0411 276 again")]
     assert inside_phone not in starts
+
+
+def test_lochs_rivers_and_lakes_read_as_persons_are_places():
+    from privtext.tagging.recognizers.spacy_ner import refine
+
+    text = "Site: Ardcastle Bay marine pen fish farm, Loch Fyne\nthe River Lugg downstream"
+    start = text.index("Loch Fyne")
+    assert refine(text, start, start + len("Loch Fyne"), "PERSON") == "LOCATION"
+    start = text.index("River Lugg")
+    assert refine(text, start, start + len("River Lugg"), "PERSON") == "LOCATION"
