@@ -195,9 +195,7 @@ def _csv_cells(row_start: int, row: str) -> list[tuple[int, int]] | None:
                     continue
                 i = q + 1
                 break
-            comma = row.find(",", i)
-        else:
-            comma = row.find(",", i)
+        comma = row.find(",", i)
         b = n if comma < 0 else comma
         x, y = a, b
         while x < y and row[x] in " \t":

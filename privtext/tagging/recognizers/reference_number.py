@@ -595,7 +595,6 @@ _PATENT_WORDS = _PRESCAN.compile(
     r"uibm|dpma|inpi|cnipa|jpo|kipo)(?![\w])|\u4e13\u5229|\u5c08\u5229|\u7279\u8a31|"
     r"\ud2b9\ud5c8|\u5546\u6807|\u7533\u8bf7\u53f7"
 )
-_PATENT_SCORE = 0.9
 _CHECK_IN_BRACKETS = re.compile(r"\([0-9A]\)(?![\w(])")
 # A clinical trial's site and drug-kit numbers, in a text about a trial: "Site FI-103:",
 # "site 3307 (Gulf Coast ...)", "κέντρο GR-02", "kit K0453 to subject ..."
@@ -610,6 +609,9 @@ _TRIAL_WORDS = _PRESCAN.compile(
     r"investigator|sponsor|informed[ \t]+consent|randomi[sz]\w*|adverse[ \t]+event|"
     r"ethics[ \t]+committee|irb|cro|participants?|placebo)(?![\w])"
 )
+# codes that need a text on their topic: (topic words, the codes' pattern)
+_TOPIC_CODES = ((_PATENT_WORDS, _PATENT_RX), (_TRIAL_WORDS, _TRIAL_RX))
+_TOPIC_SCORE = 0.9
 
 
 class CaseNumberRecognizer(Recognizer):
@@ -632,15 +634,13 @@ class CaseNumberRecognizer(Recognizer):
         windows = _digit_windows(text)
         out: list[Span] = []
         seen: dict[tuple[int, int], int] = {}  # span -> its index in ``out``
-        if _PATENT_WORDS.search(text) is not None:
-            for m in _PATENT_RX.finditer(text):
-                seen[m.span("ent")] = len(out)
-                out.append(Span(*m.span("ent"), "CASE_NUMBER", _PATENT_SCORE, self.name))
-        if _TRIAL_WORDS.search(text) is not None:
-            for m in _TRIAL_RX.finditer(text):
+        for words, rx in _TOPIC_CODES:
+            if words.search(text) is None:
+                continue
+            for m in rx.finditer(text):
                 if m.span("ent") not in seen and not _YEAR.fullmatch(m.group("ent")):
                     seen[m.span("ent")] = len(out)
-                    out.append(Span(*m.span("ent"), "CASE_NUMBER", _PATENT_SCORE, self.name))
+                    out.append(Span(*m.span("ent"), "CASE_NUMBER", _TOPIC_SCORE, self.name))
         for name, rx, score in _CASE_RX:
             for m in _scan(rx, text, windows):
                 s, e = _group(m)
