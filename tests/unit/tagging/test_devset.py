@@ -163,6 +163,7 @@ def test_build_devset_writes_loadable_jsonl(tmp_path: Path) -> None:
         "tagger_holdout33",
         "tagger_holdout34",
         "tagger_holdout35",
+        "tagger_holdout36",
     ],
 )
 def test_every_held_out_set_parses_with_valid_spans(folder):
