@@ -379,6 +379,10 @@ def _org_line(line: str) -> bool:
     return head not in _BUILDING_LIKE_HEADS or len(words) >= 3
 
 
+# an organisation's name, a comma and the building number on the same line
+_ORG_BEFORE_NUMBER = re.compile(r"(?P<org>[^\n,\d]{4,80}),[ \t]+(?=\d)")
+
+
 def organisation_lines_out_of_addresses(text: str, spans: list[Span]) -> list[Span]:
     """``spans`` with the organisation heading a postal block split off its address.
 
@@ -387,7 +391,9 @@ def organisation_lines_out_of_addresses(text: str, spans: list[Span]) -> list[Sp
     address recognizer takes it in with the building names. When an address of two lines or
     more starts with a line that ends in an organisation head (``HEAD_SET``; a head that also
     names buildings only with three words or more) and holds no digit, that line becomes an
-    ORGANIZATION and the address starts on the next line.
+    ORGANIZATION and the address starts on the next line. The same holds for a name written
+    before the building number on the address's own line, after a comma ("Snaresbrook Crown
+    Court, 78 Hollybush Hill, London E11 1QX").
 
     Args:
         text: the document.
@@ -398,6 +404,24 @@ def organisation_lines_out_of_addresses(text: str, spans: list[Span]) -> list[Sp
     """
     out: list[Span] = []
     for s in spans:
+        if s.entity_type == "STREET_ADDRESS":
+            # on one line: "Glenview Care Centre, 41 Carnethie Street, Rosewell EH24 9AR"
+            m = _ORG_BEFORE_NUMBER.match(text, s.start, s.end)
+            if m is not None and _org_line(m.group("org").removeprefix("The ")):
+                # (the article stays outside: "The Insolvency Service, 3rd Floor, ..."; "The
+                # Quay Hotel, 30 Lancefield Quay" is a building of two words, left alone)
+                lead = 4 if m.group("org").startswith("The ") else 0
+                out.append(
+                    Span(
+                        s.start + lead,
+                        m.end("org"),
+                        "ORGANIZATION",
+                        ORG_LINE_SCORE,
+                        ORG_LINE_SOURCE,
+                    )
+                )
+                out.append(Span(m.end(), s.end, s.entity_type, s.score, s.source))
+                continue
         if s.entity_type == "STREET_ADDRESS" and "\n" in text[s.start : s.end]:
             nl = text.index("\n", s.start)
             first = text[s.start : nl].rstrip(" \t,\r")

@@ -273,6 +273,8 @@ _PERSON_WORDS = frozenset(
     trainee apprentice supervisor caseworker handler assignee agent adviser advisor inductee
     collector recipient sender signatory subject suspect victim interviewee referee elector
     sig signature initials
+    cognome nome nombre apellido apellidos nachname vorname naam achternaam voornaam nazwisko
+    sobrenome efternamn fornavn etternavn sukunimi etunimi soyad soyadi
     """.split()
 )
 # header words that make a "name" column something else's name
@@ -331,6 +333,14 @@ def _words(header: str) -> list[str]:
     return re.sub(r"[^a-z]+", " ", bare).split()  # "Elector's name (block capitals)"
 
 
+# a header naming a person in another script: Thai name(-surname), Chinese, Japanese and Korean
+# names, Russian and Ukrainian surnames and full names, Arabic and Hindi names
+_NATIVE_NAME_HEADER = re.compile(
+    r"ชื่อ(?:[ \-]?(?:สกุล|นามสกุล))?|ชื่อ-นามสกุล|姓名|氏名|名前|이름|성명|"
+    r"(?i:фамилия|имя|фио|прізвище|ім'я|піб)|الاسم|الاسم الكامل|नाम"
+)
+
+
 def header_kind(header: str) -> str | None:
     """What the column's cells are: ``"person"``, ``"reference"``, ``"address"``,
     ``"name_address"`` (a person's name, a comma, an address), ``"org_address"`` (the same
@@ -341,6 +351,8 @@ def header_kind(header: str) -> str | None:
     >>> header_kind("DEPT REF"), header_kind("Email address"), header_kind("PROPERTY")
     ('reference', None, 'address')
     """
+    if _NATIVE_NAME_HEADER.fullmatch(header.strip()):
+        return "person"  # "ชื่อ-สกุล", "姓名", "Фамилия"
     words = _words(header)
     if not words or len(words) > 4:
         return None

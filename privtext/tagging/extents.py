@@ -70,6 +70,7 @@ _WORD_BEFORE = re.compile(r"(?<![\w\-'])([^\W\d_]{2,20})[ \t]\Z")
 _NATIVE_SCRIPT_AFTER = re.compile(
     r"[ \t]*[(\uff08]([\u4e00-\u9fff\u3400-\u4dbf\uac00-\ud7a3]{2,4})[)\uff09]"
 )
+_NATIVE_SCRIPT = re.compile(r"[\u4e00-\u9fff\u3400-\u4dbf\uac00-\ud7a3]")
 # A given name before a patronymic joiner that starts a kept name: "[Sharmila d/o ]Krishnan"
 _JOINER_BEFORE = _PRESCAN.compile(
     r"(?<![\w\-'])([A-Z][\w'\-]+(?:[ \t][A-Z][\w'\-]+){0,2})[ \t]+"
@@ -195,7 +196,8 @@ def person_name_extents(text: str, spans: list[Span]) -> list[Span]:
     kept = [s for k, s in enumerate(out) if k not in dropped]
     native = []
     for s in kept:
-        if s.entity_type == "PERSON":
+        if s.entity_type == "PERSON" and _NATIVE_SCRIPT.search(text, s.start, s.end) is None:
+            # (after a name in Latin letters; after "김정호", "(아들)" is a kinship, "son")
             m = _NATIVE_SCRIPT_AFTER.match(text, s.end)
             if m and not _occupied(kept, m.start(1), m.end(1), s):
                 native.append(Span(m.start(1), m.end(1), "PERSON", s.score, SOURCE))

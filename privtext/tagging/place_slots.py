@@ -324,12 +324,17 @@ def countries_in_other_languages(text: str, spans: list[Span]) -> list[Span]:
     ``privtext/data/countries_other_languages.txt``. A capitalised word before "do", "de" ...
     makes it part of a name ("Banco do Brasil"); a guess of NER on the name gives way.
     """
-    if not _has_foreign_country(text):
+    cued = _has_foreign_country(text)
+    if not cued and text.count("|") < 6:
         return spans
     names = _foreign_countries()
     out = list(spans)
     changed = False
-    found = list(_FOREIGN_PLACE_CUE.finditer(text)) + list(_FOREIGN_PLACE_AFTER.finditer(text))
+    found = (
+        list(_FOREIGN_PLACE_CUE.finditer(text)) + list(_FOREIGN_PLACE_AFTER.finditer(text))
+        if cued
+        else []
+    )
     for m in found:
         name = m.group("name")
         if name not in names:
@@ -350,6 +355,19 @@ def countries_in_other_languages(text: str, spans: list[Span]) -> list[Span]:
             continue
         put_over_guess(out, start, end, "LOCATION", SCORE, SOURCE, _OVER_TYPES)
         changed = True
+    if text.count("|") >= 6:
+        from privtext.tagging.columns import bar_cells  # (imports this module)
+
+        # a table's cell that is the country alone: "| GIAPPONE | Passaporto |"
+        pos = 0
+        for line in text.split("\n"):
+            if line.count("|") >= 3:
+                for a, b in bar_cells(pos, line):
+                    cell = text[a:b]
+                    if (cell.title() if cell.isupper() else cell) in names:
+                        put_over_guess(out, a, b, "LOCATION", SCORE, SOURCE, _OVER_TYPES)
+                        changed = True
+            pos += len(line) + 1
     return sorted(out, key=lambda s: (s.start, s.end)) if changed else spans
 
 

@@ -302,7 +302,9 @@ _TH_RANK = re.compile(
 # ("박서연 대리"); the name three syllables that start with a common surname
 _KO_TITLE_WORDS = (
     "대표|대표이사|회장|사장|부사장|원장|실장|팀장|부장|차장|과장|대리|주임|사원|교수|선생님|"
-    "변호사|검사|판사|경위|경감|경사|경장|순경|목사|신부|주사보|주사|주무관|사무관|감독관|조사관"
+    "변호사|검사|판사|경위|경감|경사|경장|순경|목사|신부|주사보|주사|주무관|사무관|감독관|조사관|"
+    # care and health staff: "요양보호사 최미영", "사회복지사 정다은"
+    "요양보호사|사회복지사|간호조무사|간호사|간병인|촉탁의|의사|약사|영양사|물리치료사"
 )
 #: a Korean office or title, alone or at the end of a longer one ("환경주사", "정보보호실장")
 KO_OFFICE = re.compile(rf"[{_HANGUL}]*(?:{_KO_TITLE_WORDS})")
@@ -318,9 +320,28 @@ _JA_NAMED = re.compile(
     r"(?=と名乗|と称|という)"
     r"|自称「(?P<q2>[\u30a1-\u30fa\u30fc\u30fb]{2,16}|[\u3005\u4e00-\u9fff]{2,4})」"
     r"|(?<![\u3005\u4e00-\u9fff])(?P<t>[\u3005\u4e00-\u9fff]{2,3})という(?:男|女|人物|人)"
-    r"|(?:巡査部長|巡査長|巡査|警部補|警部|警視|刑事)[\u3000 \t]+"
+    r"|(?:巡査部長|巡査長|巡査|警部補|警部|警視|刑事|"
+    # ... and an office of a court or a clinic: "裁判所書記官\u3000中村 由香"
+    r"裁判所書記官|書記官|裁判官|検察官|弁護士|医師|看護師)[\u3000 \t]+"
     r"(?P<r>[\u3005\u4e00-\u9fff]{1,3}[\u3000 \t]?[\u3005\u4e00-\u9fff]{1,3})"
     r"(?![\u3005\u4e00-\u9fff])"
+    # an addressee's family and given names before the honorific: "佐伯 真理子 様", "森田健吾殿"
+    r"|(?:^|(?<=[\n\u3000 \t]))(?P<h>[\u3005\u4e00-\u9fff]{1,3}[\u3000 ][\u3005\u4e00-\u9fff]{1,3})"
+    r"[\u3000 \t]?(?:様|殿)(?![\u3005\u4e00-\u9fff])"
+)
+# (a fast scan: the pattern cannot match without one of these)
+_JA_NAMED_HINTS = (
+    "「",
+    "という",
+    "巡査",
+    "警部",
+    "刑事",
+    "様",
+    "殿",
+    "官",
+    "弁護士",
+    "医師",
+    "看護師",
 )
 # Hebrew: a title before one or two words of a name ("הרב אליהו בן-דוד", "מר יוסף חדד",
 # "האישה נועה רוזנפלד")
@@ -332,6 +353,19 @@ _HE_TITLE_NAME = re.compile(
 # Hebrew words after a title that are no name ("הרב הראשי", the chief rabbi)
 _HE_NOT_NAMES = frozenset("הראשי הראשית הגדול הגדולה הזה הזאת שלי שלו שלה שלנו".split())
 # Greek: a maiden name after "το γένος" (née): "το γένος Καραγιάννη"
+# Hindi: a title before one to three words of a name ("डॉ. कविता रंगनाथन", "श्रीमती सुनीता देवी"),
+# and a name in brackets before its Latin spelling ("(अरविंद मेहता / Arvind Mehta)")
+# (two letters or more: "श्रीमती र म खेतीपाती", Nepali "my wife and I farm", holds no name)
+_HI_WORD = r"[\u0905-\u0939][\u0900-\u0963\u0971-\u097f]+"
+# (a postposition or a conjunction ends the name: "श्री राम शर्मा [ने] कहा")
+_HI_NOT_POSTPOSITION = r"(?!(?:ने|का|की|के|को|से|में|पर|और|जी|तथा|एवं)(?![\u0900-\u097f]))"
+_HI_TITLE_NAME = re.compile(
+    r"(?<![\u0900-\u097f])(?:(?:डॉ\.|डा\.|प्रो\.)[ \t]*|(?:श्रीमती|सुश्री|श्री|कुमारी)[ \t]+)"
+    rf"(?P<ent>{_HI_WORD}(?:[ \t]{_HI_NOT_POSTPOSITION}{_HI_WORD}){{0,2}})(?![\u0900-\u097f])"
+    rf"|\((?P<par>{_HI_WORD}(?:[ \t]{_HI_WORD}){{1,2}})[ \t]*/[ \t]*"
+    r"[A-Z][a-z]+(?:[ \t][A-Z][a-z]+){1,2}\)"
+)
+_ANY_DEVANAGARI = re.compile("[\u0905-\u0939]")
 _EL_NEE = re.compile(
     r"(?<![\w])το[ \t]+γένος[ \t]+(?P<ent>[\u0391-\u03a9\u0386-\u038f]"
     r"[\u03ac-\u03ce]+)(?![\w])"
@@ -438,13 +472,16 @@ def names_in_other_scripts(text: str) -> list[tuple[int, int]]:
             g = "ent" if m.group("ent") else "ent2"
             if m.group(g)[0] in _KO_SURNAMES:
                 found.append(m.span(g))
-    if "「" in text or "という" in text or "巡査" in text or "警部" in text or "刑事" in text:
+    if any(w in text for w in _JA_NAMED_HINTS):
         for m in _JA_NAMED.finditer(text):
-            g = next(k for k in ("q", "q2", "t", "r") if m.group(k))
+            g = next(k for k in ("q", "q2", "t", "r", "h") if m.group(k))
             found.append(m.span(g))
     if any("\u05d0" <= c <= "\u05ea" for c in text):
         found.extend(m.span("ent") for m in _HE_TITLE_NAME.finditer(text)
                      if m.group("ent").split()[0] not in _HE_NOT_NAMES)  # fmt: skip
+    if _ANY_DEVANAGARI.search(text) is not None:
+        for m in _HI_TITLE_NAME.finditer(text):
+            found.append(m.span("ent" if m.group("ent") else "par"))
     if "γένος" in text:
         found.extend(m.span("ent") for m in _EL_NEE.finditer(text))
     if "ولد" in text or "بنت" in text or "دختر" in text or "زوجہ" in text:

@@ -268,7 +268,7 @@ _TRAIL_NUM = (
 _LINKERS = (
     r"(?:(?:de|du|des|de[ \t]+la|de[ \t]+l'|d'|del|de[ \t]+los|de[ \t]+las|della|delle|dei|"
     r"degli|di|da|do|dos|das|dels|van|van[ \t]+de|van[ \t]+der|von|der|den|of[ \t]+the|of|"
-    r"y|yr|na|an)"
+    r"y|yr|na|an|\u00e0|\u00e0s|ao|aos|al)"
     r"[ \t]+)?"
 )
 _ROMANCE_TYPES = (
@@ -394,6 +394,15 @@ _CORE_PATTERNS: list[tuple[str, str]] = [
         r"\u3012[ \t]?[0-9]{3}-[0-9]{4}[ \t\u3000]*[\u3005\u3040-\u30ff\u3400-\u4dbf"
         r"\u4e00-\u9fff\uff10-\uff19][\u3005\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff"
         r"\uff10-\uff190-9\-\u2212\u30fc \u3000]{1,60}(?<![ \u3000])",
+    ),
+    # ... without the postal mark, from the prefecture to the lot and building numbers:
+    # "東京都千代田区霞が関一丁目3番9号", "大阪府大阪市北区梅田2丁目4番9号"
+    (
+        "jp_block",
+        r"(?:東京都|北海道|京都府|大阪府|[\u4e00-\u9fff]{2,3}県)"
+        r"[\u3005\u3040-\u30ff\u4e00-\u9fff0-9\uff10-\uff19\-\u2212\u30fc]{2,40}?"
+        r"[0-9\uff10-\uff19一二三四五六七八九十]+(?:番地|番|号)"
+        r"(?:[0-9\uff10-\uff19\-\u2212]+号?)?",
     ),
     # Bağdat Caddesi No: 214 Daire 6 / Moda Mah. Gül Sok. No: 5
     (

@@ -37,6 +37,26 @@ _POSSESSIVE = r"(?i:his|her|their|my|your|our)"
 _CAP = r"[A-Z\u00c0-\u00d6\u00d8-\u00de][a-z\u00df-\u00ff'\-]+"
 _CAPS = r"[A-Z][A-Z'\-]{2,}"
 
+# Russian and Ukrainian: years after a number; a person in the dative ("мне", "Мамі", "сыну")
+# or a patient in the nominative; a verb between them ("мені вже 45", "ему исполнилось 7");
+# the nouns that make "N років" or "10-річний" a duration ("10 років стажу", "5 лет назад")
+_RU_UK_YEARS = r"(?i:років|роки|рік|лет|года|год)"
+_RU_UK_PERSON = (
+    "мне|ему|ей|тебе|вам|мені|йому|їй|тобі|"
+    "мамі|матері|татові|тату|батькові|синові|сину|доньці|дочці|бабусі|бабці|дідусеві|дідусю|"
+    "дідові|дружині|чоловікові|братові|брату|сестрі|дитині|онукові|онуці|пацієнтові|пацієнту|"
+    "пацієнтці|хворому|хворій|"
+    "маме|матери|папе|отцу|сыну|дочери|дочке|бабушке|дедушке|деду|жене|мужу|сестре|ребёнку|"
+    "ребенку|внуку|внучке|пациенту|пациентке|больному|"
+    "пацієнт|пацієнтка|хворий|хвора|пациент|пациентка|больной|больная"
+)
+_RU_UK_VERB = "вже|уже|було|было|буде|будет|исполнилось|исполнится|виповнилося|виповниться"
+_RU_UK_DURATION = (
+    "тому|назад|стаж|досвід|опыт|робот|работ|служб|тюрм|позбавлен|лишени|колон|гаранті|"
+    "гаранти|контракт|термін|срок|період|период|ювіле|юбиле|кредит|іпотек|ипотек|план|програм|"
+    "истори|істор|перерв|войн|війн"
+)
+
 _PATTERNS: list[tuple[str, str, float]] = [
     # 43 years old / 43-year-old / 43 yrs / 43 years of age / forty-three years old
     (
@@ -215,20 +235,71 @@ _PATTERNS: list[tuple[str, str, float]] = [
     ),
     # "having" an age in the first or third person: Polish "Mam 72 lata", "mama ma 72 lata";
     # Romanian "Am 56 de ani", "Ștefan are 6 ani"; Swedish, Danish, Norwegian "Jag är 41 år",
-    # "han er 30 år"; Russian, Ukrainian "мне 58 лет", "їй 40 років"
+    # "han er 30 år" (Russian and Ukrainian "мне 58 лет": "ru_uk_age")
     (
         "intl_have",
         r"(?<![\w])(?:(?i:mam|ma|miał|miała|masz|mają|am|are|avea|aveam|ai)[ \t]+"
         r"(?P<p27>[0-9]{1,3}[ \t]+(?:lat|lata|de[ \t]+ani|ani))"
         r"|(?i:jag|han|hon|hun|jeg|du|vi|hen|de)[ \t]+(?i:är|er|var|blir|bliver|blir)[ \t]+"
         r"(?P<p28>[0-9]{1,3}[ \t]+år)(?![ \t]+(?i:sedan|siden|sidan))"
-        r"|(?i:мне|ему|ей|тебе|мені|йому|їй)[ \t]+"
-        r"(?P<p29>[0-9]{1,3}[ \t]+(?:лет|год|года|років|роки|рік))"
         # Catalan "Tinc 74 anys"; Hungarian "21 éves vagyok"
         r"|(?i:tinc|té|tens|tenia|tenim)[ \t]+(?P<p29b>[0-9]{1,3}[ \t]+anys)"
         r"|(?P<p29c>(?<![0-9])[0-9]{1,3}[ \t]+éves)(?=[ \t]+(?:vagyok|voltam|volt|vagy|lett))"
         r")(?![\w])",
         0.75,
+    ),
+    # Russian and Ukrainian: "N лет/років" is a duration too ("працював 10 років"), so only
+    # after a person in the dative ("мне 58 лет", "Мамі 79 років", "сыну исполнилось 7 лет"),
+    # a patient in the nominative as clinical notes write it ("Больная 67 лет"), "у віці",
+    # "в возрасте", "віком", or a field ("Возраст: 45"); and "79-річна", "45-летний" before
+    # anything but a duration's noun ("10-річний досвід")
+    (
+        "ru_uk_age",
+        rf"(?<![\w])(?:(?i:{_RU_UK_PERSON})[ \t]+(?:(?i:{_RU_UK_VERB})[ \t]+)?"
+        rf"(?P<p29>[0-9]{{1,3}}[ \t]+{_RU_UK_YEARS})"
+        rf"|(?i:у[ \t]+віці|в[ \t]+віці|віком|в[ \t]+возрасте)[ \t]+"
+        rf"(?:(?i:около|приблизно|близько|майже|почти)[ \t]+)?"
+        rf"(?P<p36>[0-9]{{1,3}}(?:[ \t]+{_RU_UK_YEARS})?)"
+        rf"|(?i:вік|возраст)[ \t]*[:\u2013\u2014\-][ \t]*"
+        rf"(?P<p37>[0-9]{{1,3}}(?:[ \t]+{_RU_UK_YEARS})?))"
+        rf"(?![\w]|[.,][0-9])(?![ \t]+(?i:{_RU_UK_DURATION}))"
+        rf"|(?<![\w.,])(?P<p38>[0-9]{{1,3}}-(?i:річн|летн)[а-яіїєґ]*)(?![\w])"
+        rf"(?![ \t]+(?i:{_RU_UK_DURATION}))",
+        0.8,
+    ),
+    # Indonesian and Malay: "usia 34 tahun", "berusia 5 bulan", "Umur: 34"; and "N tahun"
+    # (also a duration: "5 tahun yang lalu") in brackets or between commas after a name or a
+    # person's word: "Kirana Putri Hartono (2 tahun)", "anak (5 tahun)" (see analyze)
+    (
+        "id_age",
+        r"(?<![\w])(?i:usia|umur|berusia|berumur|usianya|umurnya)[ \t]*:?[ \t]*"
+        r"(?:(?i:sekitar|kira-kira|hampir)[ \t]+)?"
+        r"(?P<p39>[0-9]{1,3}(?![0-9]|[.,][0-9])(?:[ \t]+(?i:tahun|thn|bulan))?)(?![\w])"
+        r"(?![ \t]+(?i:yang[ \t]+lalu|lalu|silam|lagi))"
+        r"|(?:(?<=[^\W\d_])[ \t]{1,3}\(|(?<=[^\W\d_]),[ \t]+)"
+        r"(?P<p40>[0-9]{1,3}[ \t]+(?i:tahun|thn))(?=[ \t]*[),;])",
+        0.8,
+    ),
+    # Arabic, after a word for age: "العمر 34 سنة", "العمر: 34", "عمره 34 عاماً", "يبلغ من
+    # العمر 34 عاماً", "عن عمر يناهز 80 عاماً" (not "خلال 3 سنوات", a duration)
+    (
+        "ar_age",
+        r"(?<![\w])(?<!متوسط )[وف]?(?:(?:[يت]بلغ|البالغ|البالغة)[ \t]+من[ \t]+العمر|العمر"
+        r"|عمره|عمرها|عمري|عمرك|عمرهم|بعمر|عن[ \t]+عمر)[ \t]*:?[ \t]*(?:يناهز[ \t]+)?"
+        r"(?P<p41>[0-9]{1,3}(?![0-9]|[.,][0-9])"
+        r"(?:[ \t]+(?:سنة|سنوات|سنين|عاماً|عامًا|عاما|عام|أعوام|اعوام|شهراً|شهرًا|شهرا|"
+        r"شهر|أشهر|اشهر)(?![\w\u064b-\u065f]))?)",
+        0.8,
+    ),
+    # Swahili, after the word for age (the span is the number, as for "aged 43"): "umri 27",
+    # "umri: 27", "mwenye umri wa miaka 27"; or "miaka N" after "having": "ana miaka 27",
+    # "mwenye miaka 5" ("kwa miaka 10", "miaka 5 iliyopita" are durations)
+    (
+        "sw_age",
+        r"(?<![\w])(?:(?i:umri)(?:[ \t]+(?i:wa))?(?:[ \t]+(?i:miaka))?[ \t]*:?"
+        r"|(?i:ana|nina|una|mwenye|wana|wenye)[ \t]+(?i:miaka))[ \t]+"
+        r"(?P<p42>[0-9]{1,3})(?![\w]|[.,][0-9])(?![ \t]+(?i:iliyopita|ijayo))",
+        0.8,
     ),
     # a number with the character that means "years of age" in Chinese, Japanese and Korean
     # ("22歳", "78歲", "36세", "満31歳"), after the Thai or Amharic word for age ("อายุ 46 ปี",
@@ -286,6 +357,8 @@ _ENT = {
     "intl_apposition": "p24",
     "age_word": "p25",
     "relation_age": "p26",
+    "ar_age": "p41",
+    "sw_age": "p42",
 }
 _NUMBER = re.compile(r"[0-9]+")
 # Nouns whose "de/di N años|ans|anni" is a duration, not an age.
@@ -332,6 +405,21 @@ def _age_owner_before(text: str, start: int) -> bool:
         or word.lower() in _RELATIONS
         or word.lower() in _single_word_titles()
     )
+
+
+# Indonesian and Malay words for a person before "(N tahun)": "anak (5 tahun)"
+_ID_PERSONS = frozenset(
+    "anak ibu ayah bapak istri suami putra putri adik kakak cucu nenek kakek pasien korban "
+    "tersangka pelaku saksi".split()
+)
+
+
+def _id_age_owner_before(text: str, start: int) -> bool:
+    """Whether ``(N tahun`` / ``, N tahun`` follows a name or an Indonesian person's word."""
+    if _age_owner_before(text, start):
+        return True
+    m = _WORD_BEFORE.search(text, max(0, start - 40), start)
+    return m is not None and m.group(1).lower() in _ID_PERSONS
 
 
 def _single_word_titles() -> frozenset[str]:
@@ -426,7 +514,11 @@ class AgeRecognizer(Recognizer):
             elif kind == "script_age":
                 grp = next(g for g in ("p30", "p31", "p32", "p33", "p34") if m.start(g) >= 0)
             elif kind == "intl_have":
-                grp = next(g for g in ("p27", "p28", "p29", "p29b", "p29c") if m.start(g) >= 0)
+                grp = next(g for g in ("p27", "p28", "p29b", "p29c") if m.start(g) >= 0)
+            elif kind == "ru_uk_age":
+                grp = next(g for g in ("p29", "p36", "p37", "p38") if m.start(g) >= 0)
+            elif kind == "id_age":
+                grp = "p39" if m.start("p39") >= 0 else "p40"
             elif kind == "dob_age":
                 grp = "p13" if m.start("p13") >= 0 else "p13b"
             else:
@@ -440,6 +532,8 @@ class AgeRecognizer(Recognizer):
                 continue  # "un contrato de 10 años": a duration
             if kind == "bracket_age" and not _age_owner_before(text, s):
                 continue
+            if kind == "id_age" and grp == "p40" and not _id_age_owner_before(text, s):
+                continue  # "masa kontrak (5 tahun)": a duration
             if (
                 kind == "bracket_age"
                 and _SENTENCE_END.match(text, e)

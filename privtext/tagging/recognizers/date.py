@@ -11,6 +11,10 @@ Formats (one regex pass, alternatives tried longest first):
 * a bare year 1900-2099 only after a cue: ``in 1950``, ``since 1998``, ``born in 1950``,
   ``(1998)``, ``from 1990 to 1995`` (one span for the range), ``the summer of 1998``; decades
   (``the 1990s``) score lower;
+* other languages' month names after a day or before a year (``3 mars 2025``, ``7 Machi
+  2025``, ``März 2024``); Thai with a Buddhist era year (``16 มีนาคม 2568``, ``3 ม.ค. 68``),
+  Hindi (``31 मार्च 2026``), and Arabic Gregorian and Hijri months with a day and a year
+  (``14 مارس 2025``, ``14 رمضان 1446``; the era letter ``هـ`` after it stays out);
 * a full month name alone after ``in``/``since``/``until``/``early``... (``in March``) scores
   just below the default threshold (the guidelines tag no month alone; a policy with a lower
   ``min_score`` takes it); ``May`` alone never does.
@@ -96,6 +100,8 @@ _INTL_MONTHS = (
     # Malay and Indonesian ("19 Julai 2025", "4 Agustus"), Romanian ("12 martie 2025")
     "julai ogos disember maret agustus desember "
     "ianuarie februarie martie aprilie iunie iulie septembrie octombrie noiembrie decembrie "
+    # Swahili ("7 Machi 2025"; Januari, Februari, Mei, Juni, Julai are above)
+    "machi aprili agosti septemba oktoba novemba desemba "
     # Greek, genitive as dates write it ("17 Ιανουαρίου 2025") and nominative ("Μάρτιος 2025"),
     # and Turkish ("14 Şubat 2025")
     "Ιανουαρίου Φεβρουαρίου Μαρτίου Απριλίου Μαΐου Ιουνίου Ιουλίου Αυγούστου Σεπτεμβρίου "
@@ -107,9 +113,51 @@ _INTL_MONTHS = (
     "січня лютого березня квітня травня червня липня серпня вересня жовтня листопада грудня"
 ).split()
 
+# Month names of scripts whose letters need their own patterns (see "th_date", "hi_date" and
+# "ar_date" below). Thai, full and short ("16 มีนาคม 2568", "3 ม.ค. 68").
+_TH_MONTHS = (
+    "มกราคม กุมภาพันธ์ มีนาคม เมษายน พฤษภาคม มิถุนายน กรกฎาคม สิงหาคม กันยายน ตุลาคม พฤศจิกายน ธันวาคม"
+).split()
+_TH_SHORT_MONTHS = "ม.ค. ก.พ. มี.ค. เม.ย. พ.ค. มิ.ย. ก.ค. ส.ค. ก.ย. ต.ค. พ.ย. ธ.ค.".split()
+# Hindi, with the spellings in use ("फ़रवरी" with its nukta written either way, "सितम्बर")
+_HI_MONTHS = (
+    "जनवरी फ़रवरी \u095eरवरी फरवरी मार्च अप्रैल मई जून जुलाई अगस्त सितंबर सितम्बर अक्टूबर "
+    "अक्तूबर नवंबर नवम्बर दिसंबर दिसम्बर"
+).split()
+# Arabic, Gregorian: the Egyptian and Gulf names, the Levantine ones and the Maghrebi ones,
+# with and without their hamza ("14 مارس 2025", "15 آذار 2024", "3 كانون الثاني 2025")
+_AR_MONTHS = (
+    "يناير فبراير مارس أبريل إبريل ابريل مايو يونيو يونيه يوليو يوليه أغسطس اغسطس سبتمبر "
+    "أكتوبر اكتوبر نوفمبر ديسمبر "
+    "كانون_الثاني شباط آذار اذار نيسان أيار ايار حزيران تموز آب أيلول ايلول تشرين_الأول "
+    "تشرين_الاول تشرين_الثاني كانون_الأول كانون_الاول "
+    "جانفي فيفري أفريل افريل ماي جوان جويلية يوليوز أوت غشت شتنبر نونبر دجنبر"
+).split()
+# ... and Hijri, nominative and genitive ("ذو/ذي الحجة"), with the variants in use
+_HIJRI_MONTHS = (
+    "محرم المحرم صفر ربيع_الأول ربيع_الاول ربيع_أول ربيع_الآخر ربيع_الاخر ربيع_الثاني "
+    "جمادى_الأولى جمادى_الاولى جمادى_الأول جمادى_الآخرة جمادى_الاخرة جمادى_الثانية رجب "
+    "شعبان رمضان شوال ذو_القعدة ذي_القعدة ذو_الحجة ذي_الحجة"
+).split()
 
-#: the month names above, for other modules ("14 Şubat": no person for NER)
-INTL_MONTHS = frozenset(_INTL_MONTHS)
+
+def _words(words: list[str]) -> str:
+    """An alternation of ``words``, longest first; ``_`` stands for a space, ``.`` is literal."""
+    forms = sorted(set(words), key=lambda w: (-len(w), w))
+    return "(?:" + "|".join(re.escape(w).replace("_", r"[ \t]+") for w in forms) + ")"
+
+
+_TH_MONTH = _words(_TH_MONTHS)
+_TH_SHORT_MONTH = _words(_TH_SHORT_MONTHS)
+# a whole Hindi month name: no Devanagari letter or vowel sign after it ("जून" in "जूनियर")
+_HI_MONTH = _words(_HI_MONTHS) + r"(?![\w\u0900-\u097f])"
+_AR_MONTH = _words(_AR_MONTHS)
+_HIJRI_MONTH = _words(_HIJRI_MONTHS)
+
+#: the month names above, for other modules ("14 Şubat", "14 رمضان": no person for NER)
+INTL_MONTHS = frozenset(_INTL_MONTHS) | frozenset(
+    w.replace("_", " ") for w in _TH_MONTHS + _HI_MONTHS + _AR_MONTHS + _HIJRI_MONTHS
+)
 
 
 def _alts(words: tuple[str, ...]) -> str:
@@ -141,6 +189,10 @@ _DAY_RANGE = rf"(?:\s*(?:[-\u2013]|to)\s*{_DAY})?"
 # "12th of March", "28th day of May"
 _OF = r"(?:\s+day)?(?:\s+of)?"
 _YEAR = r"(?:1[89][0-9]{2}|20[0-9]{2})"
+# a day of the month without an ordinal suffix
+_DAY_NUM = r"(?:0?[1-9]|[12][0-9]|3[01])"
+# a Thai year: Buddhist era or Gregorian, perhaps after its era mark ("พ.ศ. 2568", "ค.ศ. 2025")
+_TH_YEAR = rf"(?:(?:พ\.ศ\.|ค\.ศ\.)[ \t]*)?(?:25[0-9]{{2}}|{_YEAR})"
 _BARE_YEAR = r"(?:19[0-9]{2}|20[0-9]{2})"
 _END = r"(?![0-9A-Za-z])"
 _NUM_END = r"(?![0-9]|[.,/\-][0-9])"
@@ -148,6 +200,9 @@ _LB = r"(?<![\w.,/\-])"  # left boundary of a number
 # ... of a numeric date, which may open a cell of comma-separated values ("Harold
 # Brierley,1951-06-02,WY/S/30418"), though not after a digit and a comma ("1,12.03.2019")
 _LB_CELL = r"(?<![\w./\-])(?<![0-9],)"
+# ... and an ISO date, which no number with thousands separators looks like, after any cell
+# ("LF-0311,2025-03-02,room 408")
+_LB_ISO_CELL = r"(?<![\w./\-])(?:(?<![0-9],)|(?=[0-9]{4}-[01][0-9]-[0-3][0-9](?![0-9])))"
 
 _YEAR_CUE = (
     r"(?i:in|since|until|till|during|circa|ca\.|c\.|before|after|from|between|by\s+the\s+end\s+of"
@@ -203,7 +258,7 @@ _PATTERNS: list[tuple[str, str]] = [
     # 2019-03-12 / 2019/03/12 / 2019.03.12
     (
         "ymd",
-        rf"{_LB_CELL}(?P<y1>{_YEAR})(?P<s1>[\-/.])(?P<m1>[01]?[0-9])(?P=s1)(?P<d1>[0-3]?[0-9])"
+        rf"{_LB_ISO_CELL}(?P<y1>{_YEAR})(?P<s1>[\-/.])(?P<m1>[01]?[0-9])(?P=s1)(?P<d1>[0-3]?[0-9])"
         rf"{_NUM_END}",
     ),
     # 12/03/2019 / 12.03.2019 / 12-03-2019 / 03/12/19
@@ -223,6 +278,31 @@ _PATTERNS: list[tuple[str, str]] = [
         "vi_date",
         rf"(?<!\w)(?i:ngày)[ \t]+(?:0?[1-9]|[12][0-9]|3[01])[ \t]+(?i:tháng)[ \t]+"
         rf"(?:0?[1-9]|1[0-2])(?:[ \t]+(?i:năm)[ \t]+{_YEAR})?{_NUM_END}",
+    ),
+    # Thai: "16 มีนาคม 2568", "3 ม.ค. 68", "16 มีนาคม พ.ศ. 2568", "เดือนมีนาคม 2568" (Thai
+    # writes no space between words, so a full month name needs no boundary before it); the
+    # year is a Buddhist era one (2568 = 2025), a Gregorian one or, after a short month, two
+    # digits
+    (
+        "th_date",
+        rf"(?P<thd>{_LB}{_DAY_NUM}[ \t]*(?:{_TH_MONTH}(?:[ \t]*{_TH_YEAR})?"
+        rf"|{_TH_SHORT_MONTH}[ \t]*(?:{_TH_YEAR}|[0-9]{{2}}))"
+        rf"|{_TH_MONTH}[ \t]*{_TH_YEAR})(?![0-9])",
+    ),
+    # Hindi: "31 मार्च 2026", "31 मार्च, 2026", "31 मार्च", "मार्च 2026" (not "जून" in "जूनियर")
+    (
+        "hi_date",
+        rf"{_LB}(?P<hid>{_DAY_NUM}[ \t]+{_HI_MONTH}(?:,?[ \t]+{_YEAR}{_NUM_END})?"
+        rf"|{_HI_MONTH},?[ \t]+{_YEAR}{_NUM_END})",
+    ),
+    # Arabic, with a day and a year only (many month names are also given names, words or a
+    # car make: "رمضان", "صفر", "نيسان"): "14 مارس 2025", "14 آذار/مارس 2025", Hijri
+    # "14 رمضان 1446"; the era letter after the year ("هـ", "م") stays out
+    (
+        "ar_date",
+        rf"{_LB}(?P<ard>{_DAY_NUM}[ \t]+(?:{_AR_MONTH}"
+        rf"(?:[ \t]*/[ \t]*{_AR_MONTH})?[ \t]+{_YEAR}"
+        rf"|{_HIJRI_MONTH}[ \t]+1[34][0-9]{{2}}){_NUM_END})",
     ),
     # (1998)
     ("paren_year", rf"\((?P<py>{_BARE_YEAR})\)"),
@@ -358,6 +438,9 @@ _SCORES: dict[str, float] = {
     "dmy_num": 0.85,
     "dmy_dot_spaced": 0.85,
     "vi_date": 0.85,
+    "th_date": 0.85,
+    "hi_date": 0.8,
+    "ar_date": 0.85,
     "dmy_intl": 0.8,
     "dmy_short": 0.85,
     "my_intl": 0.8,
@@ -384,6 +467,9 @@ _SCORES: dict[str, float] = {
 }
 _ENT_GROUP = {
     "dmy_intl": "fdm",
+    "th_date": "thd",
+    "hi_date": "hid",
+    "ar_date": "ard",
     "paren_year": "py",
     "cue_year": "cy",
     "decade": "dec",

@@ -182,6 +182,8 @@ ACRONYMS: tuple[str, ...] = (
     # compliance roles named by their acronym ("Escalate to MLRO Gwen Hartley", "our DPO")
     "MLRO",
     "DPO",
+    # a grant's co-investigator, next to "PI" ("Dr Helen Okonjo (Co-I, 10%)")
+    r"Co-I(?![\w\-])",
     # a family doctor, not the practice or its records ("see her GP"; not "GP surgery")
     r"GP(?![ \t]+(?i:surgery|surgeries|practice|practices|records?|appointments?|letters?|"
     r"referrals?|notes|services?|clinic|out-of-hours))",
@@ -598,6 +600,27 @@ def _works_as_value(text: str, m: re.Match[str]) -> tuple[int, int] | None:
     return start, end
 
 
+# One person of a plural occupation: "one of our care assistants", "one of the GPs at MediNow"
+# (a plural alone names nobody and is not matched by the gazetteer)
+_ONE_OF_PLURAL = re.compile(
+    r"(?<![\w])[Oo]ne[ \t]+of[ \t]+(?:the|our|their|its|his|her|my|your)[ \t]+"
+    r"(?P<ent>(?:[a-z][a-z\-]*[ \t]+){0,2}(?:[a-z][a-z\-]*|[A-Z]{2,4})s)(?![\w\-])"
+)
+
+
+def _singular_title(plural: str) -> bool:
+    """Whether ``plural`` ("care assistants", "GPs", "nurses") is a listed title's plural."""
+    titles = job_title_set()
+    if plural[:-1].isupper():
+        return re.fullmatch("|".join(ACRONYMS), plural[:-1]) is not None
+    low = plural.lower()
+    return any(
+        cand in titles
+        for cand in (low[:-1], low[:-2] if low.endswith("es") else "", low[:-3] + "y")
+        if cand
+    )
+
+
 _FIELD_LABEL_AFTER = re.compile(r"[ \t]*(?::|(?:no\.|No\.|number|ID|#)(?!\w))")
 
 
@@ -743,6 +766,13 @@ class JobTitleRecognizer(Recognizer):
                     continue
                 out = [o for o in out if not (vs <= o.start and o.end <= ve)]
                 out.append(Span(vs, ve, "JOB_TITLE", self.ROLE_SCORE, self.name))
+        if "one of" in text or "One of" in text:
+            for m in _ONE_OF_PLURAL.finditer(text):
+                vs, ve = m.span("ent")
+                if _singular_title(m.group("ent")) and not any(
+                    o.start < ve and vs < o.end for o in out
+                ):
+                    out.append(Span(vs, ve, "JOB_TITLE", self.BASE_SCORE, self.name))
         for m in _WORKS_AS.finditer(text):
             span = _works_as_value(text, m)
             if span is None:

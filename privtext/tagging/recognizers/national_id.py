@@ -165,6 +165,16 @@ _SCHEMES: tuple[_Scheme, ...] = (
         compile_context(_SSN_CONTEXT + _GENERIC_CONTEXT),  # type: ignore[arg-type]
     ),
     _Scheme(
+        # the last four digits shown, the rest masked, after its name ("Social Security number:
+        # xxx-xx-4417", "SSN ***-**-0926"): the four digits still single a person out
+        "us_ssn_masked",
+        _PRESCAN.compile(r"(?<![\w\-*])(?:[xX*]{3}-[xX*]{2}|[xX*]{5})-?[0-9]{4}" + _E),
+        lambda s: True,
+        0.6,
+        True,
+        compile_context(_SSN_CONTEXT),  # type: ignore[arg-type]
+    ),
+    _Scheme(
         "us_ssn_plain",
         _PRESCAN.compile(_B + r"[0-9]{3}(?: ?)[0-9]{2}(?: ?)[0-9]{4}" + _E),
         lambda s: ssn_valid(_digits(s)),

@@ -67,7 +67,12 @@ HEADS = (
     # municipalities, government offices, savings banks and schools named head last in Danish,
     # Norwegian, Hungarian, Finnish and Turkish: "Københavns Kommune", "Pest Vármegyei
     # Kormányhivatal", "Helsingin Seudun Säästöpankki", "Karataş Hukuk Bürosu"
-    "Kommune Kormányhivatal Hivatal Säästöpankki Pankki Kurumu Mahkemesi Bürosu"
+    "Kommune Kormányhivatal Hivatal Säästöpankki Pankki Kurumu Mahkemesi Bürosu "
+    # law firms named head last in other languages, auction houses and valuers, wholesalers of
+    # medicines: "Van Leeuwen Bosma Advocaten", "Sousa Pimenta Advogados", "Hilton Baird
+    # Auctions", "Pryor Asset Valuers"
+    "Advocaten Advogados Abogados Avvocati Advokater Advokatfirma Rechtsanwälte Anwälte "
+    "Auctions Auctioneers Valuers"
 ).split() + [
     "Funeral Directors",
     "Funeral Home",
@@ -126,7 +131,14 @@ PREFIX_HEADS = (
     # "Colegiul Național „Liviu Rebreanu” Bistrița", "Spitalul Clinic Județean de Urgență Cluj",
     # "Katastrální úřad pro Středočeský kraj"
     "Colegiul Școala Liceul Spitalul Inspectoratul Universitatea Primăria Tribunalul "
-    "Judecătoria Katastrální Krajský Okresní Městský"
+    "Judecătoria Katastrální Krajský Okresní Městský "
+    # Dutch courts, Italian inns, Indonesian pharmacies and hospitals, Swahili hospitals:
+    # "Rechtbank Rotterdam", "Albergo Il Melograno", "Apotek Sentosa Jatiasih", "RSIA Bunda
+    # Kasih", "Hospitali ya Rufaa ya Jaramogi Oginga Odinga"
+    # (acronyms in capitals also as case_for_ner may write them: "Rsia")
+    "Rechtbank Gerechtshof Albergo Locanda Apotek RSIA RSUD RSUP Rsia Rsud Rsup Hospitali "
+    "Zahanati Feuerwehr "
+    "Berufsfeuerwehr"
 ).split()
 AREAS = (
     "district region province county oblast krai municipality village town city "
@@ -143,7 +155,7 @@ _CAP = (
 )
 _CONN = (
     r"(?:of the|of|for the|for|and|&|de la|de los|de las|de|del|della|delle|dello|degli|dei|di|"
-    r"du|des|do|da|dos|das|für|y|et|und|am|an der|der|la|le)"
+    r"du|des|do|da|dos|das|für|y|et|und|am|an der|der|la|le|ya)"
 )
 _RUN = rf"{_CAP}(?:[ \t]{_CAP}|[ \t]{_CONN}[ \t]{_CAP}){{0,7}}"
 HEAD_SET = frozenset(HEADS)
@@ -231,11 +243,25 @@ _CJK_ORG = re.compile(
     r"대학교|병원|은행|종친회|인쇄소|주식회사|재단|협회|병무청|경찰청|국세청|검찰청|법원|사단|여단|"
     # police stations, committees, agencies, churches, foundations, firms of lawyers
     r"경찰서|警署|警察局|公安局|派出所|위원회|委員會|진흥원|공단|엔터테인먼트|교회|성당|教会|教會|醫院|"
-    r"基金會|基金会|事務所|事务所))"
+    r"基金會|基金会|事務所|事务所|"
+    # care homes and hotels: "햇살마루요양원", "静安悦庭酒店"
+    r"요양원|요양병원|호텔|酒店|宾馆|賓館))"
     r"(?:(?![\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af])"
     # a Korean particle after a Hangul name: "마포경찰서에", "한빛은행의"
     r"|(?<=[\uac00-\ud7af])(?=(?:에서|에게|으로|에|의|은|는|이|가|을|를|와|과|로|도)"
     r"(?![\uac00-\ud7af])))"
+)
+# A Nordic public body written as one word ("Vetenskapsrådet", "Etikprövningsmyndigheten",
+# "Skatteverket", "Arbeidstilsynet"), or a university, hospital, municipality or court whose
+# head is a lower-case noun after its place ("Helsingfors universitet", "Luleå tekniska
+# universitet", "Oslo universitetssykehus", "Göteborgs tingsrätt")
+_NORDIC_BODY = _PRESCAN.compile(
+    r"(?<![\w\-])(?P<ent>[A-ZÅÄÖÆØ][a-zåäöæøü]{3,}(?:verket|styrelsen|myndigheten|rådet|"
+    r"inspektionen|kassan|direktoratet|tilsynet|etaten|nämnden|domstolen|ombudsmannen)"
+    r"|(?!(?:The|A|An|This|That|Our|Your|Their|Den|Det|Der|Die|Das)[ \t])"
+    r"[A-ZÅÄÖÆØ][\wåäöæø]+(?:[ \t][a-zåäöæø]+a)?[ \t](?:universitet|universitetet|högskola|"
+    r"högskolan|universitetssjukhus|universitetssjukhuset|universitetssykehus|sjukhus|sykehus|"
+    r"kommun|kommune|tingsrätt|hovrätt|tingrett|lagmannsrett|landsting))(?![\w\-])"
 )
 # A union's local branch: "UMWA Local 8843", "SEIU Local 32BJ"
 _UNION_LOCAL = re.compile(
@@ -385,6 +411,8 @@ class OrganizationRecognizer(Recognizer):
         for m in _CLUB.finditer(original):
             out.append(Span(m.start("ent"), m.end("ent"), "ORGANIZATION", self.SCORE, self.name))
         for m in _NUMBERED.finditer(text):
+            out.append(Span(m.start("ent"), m.end("ent"), "ORGANIZATION", self.SCORE, self.name))
+        for m in _NORDIC_BODY.finditer(original):
             out.append(Span(m.start("ent"), m.end("ent"), "ORGANIZATION", self.SCORE, self.name))
         for m in _HM_PRISON.finditer(original):
             out.append(Span(m.start("ent"), m.end("ent"), "ORGANIZATION", self.SCORE, self.name))

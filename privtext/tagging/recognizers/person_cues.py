@@ -367,8 +367,12 @@ _CJK_FIELD = re.compile(
     r"申請人|申請者|申立人|報告者|作成者|記入者|姓名|联系人|聯絡人|申请人|报告人|報告人|负责人|負責人|"
     r"承辦人|承办人|名義|営業者|代表者|責任者|届出人|"
     # inventors, examiners and agents of a patent, inspectors and the officer in charge
-    r"发明人|發明人|设计人|設計人|审查员|審查員|检查员|檢查員|점검자|조사자|확인자|담당)"
-    r"(?:[ \t]*\([^()\n]{1,20}\))?"
+    r"发明人|發明人|设计人|設計人|审查员|審查員|检查员|檢查員|점검자|조사자|확인자|담당|"
+    # residents and guardians of a care home, patients, defendants, a hotel's clerk, the
+    # author and the checker of a care record: "입소자: 박순자", "被告人\u3000森田 健吾",
+    # "登记人 Clerk: 王欣怡", "기록: 요양보호사 최미영"
+    r"입소자|보호자|환자|기록|확인|被告人|原告|患者|登记人|登記人|经办人|經辦人)"
+    r"(?:[ \t]*\([^()\n]{1,20}\)|[ \t]+[A-Z][a-z]{2,12})?"
     r"(?:[ \t]*[:\uff1a][ \t]*|\u3000+))"
     # an office held may stand before the name: "担当：食品衛生監視員 山口 亜希子"
     r"(?:[\u4e00-\u9fff]{1,8}[員官師長士][ \t\u3000])?"
@@ -398,7 +402,13 @@ _OTHER_SCRIPT_WORD = (
 )
 _SCRIPT_FIELD = re.compile(
     r"(?i:(?<![\w'\u2019])(?:" + _FIELD_LABELS + r"|bride|bridegroom|groom|officiant|celebrant|"
-    r"(?:nikah[ \t]+)?performed[ \t]+by|exported[ \t]+by|registered[ \t]+by)[ \t]*:[ \t]*)"
+    r"(?:nikah[ \t]+)?performed[ \t]+by|exported[ \t]+by|registered[ \t]+by"
+    # the same fields in Arabic: patient, name, doctor ("المريض: عبدالله فهد القحطاني")
+    r"|\u0627\u0644\u0645\u0631\u064a\u0636\u0629?|\u0627\u0644\u0627\u0633\u0645"
+    r"|\u0627\u0633\u0645[ \t]\u0627\u0644\u0645\u0631\u064a\u0636\u0629?"
+    r"|\u0627\u0644\u0637\u0628\u064a\u0628\u0629?)[ \t]*:[ \t]*)"
+    # (a doctor's title before the name: "الطبيب: د. نورة سالم العتيبي")
+    r"(?:\u062f\.[ \t]?)?"
     rf"(?P<ent>{_OTHER_SCRIPT_WORD}(?:[ \t]{_OTHER_SCRIPT_WORD}){{0,3}})"
     r"(?=[ \t]*(?:[/(,;|\u060c\u0964]|\r?\n|\Z))"
 )
@@ -412,6 +422,12 @@ _SCRIPT_PARALLEL = re.compile(
 )
 _ANY_OTHER_SCRIPT = re.compile(
     "[\u0590-\u05ff\u0600-\u06ff\u0900-\u097f\u0a00-\u0a7f\u0980-\u09ff\u0b80-\u0bff\u1200-\u137f]"
+)
+# a speaker of a chat written in Arabic, Hebrew or Devanagari, at the start of a line: "عبدالله:
+# عندي كحة"; kept only when the same speaker opens two lines or more (a field label opens one)
+_SCRIPT_CHAT_SPEAKER = re.compile(
+    r"(?m)^[ \t]*(?:\u062f\.[ \t]?)?"
+    rf"(?P<ent>{_OTHER_SCRIPT_WORD}(?:[ \t]{_OTHER_SCRIPT_WORD})?)[ \t]*:[ \t]+\S"
 )
 # titles written after a Korean, Japanese or Chinese name
 _CJK_TITLES = frozenset(
@@ -535,6 +551,17 @@ _NAME_THEN_NOUN = _PRESCAN.compile(
     rf"(?<![\w\-])(?P<ent>{_NAME_TOKEN}(?:[ \t]{_NAME_TOKEN}){{0,2}}),[ \t]+(?:a|an|the|our|"
     r"their|his|her)[ \t]+(?P<np>(?:[a-z\-]+[ \t]+){0,2}[a-z\-]+)(?=[ \t]*[,;.)]|[ \t]+(?:at|of|"
     r"for|with|from|in|who)\b)"
+)
+# ... and without the article, after a full name: "Grace Oduya, trial manager (20% FTE)",
+# "Precious Moyo, senior carer: slept"
+_FULL_NAME_THEN_NOUN = _PRESCAN.compile(
+    rf"(?m)(?<![\w\-])(?P<ent>{_NAME_TOKEN}[ \t]{_NAME_TOKEN}(?:[ \t]{_NAME_TOKEN})?),[ \t]+"
+    r"(?P<np>(?:[a-z\-]+[ \t]+){0,2}[a-z\-]+)(?=[ \t]*[,;.:(]|[ \t]*$)"
+)
+_CLAUSE_OPENERS = frozenset(
+    "where when while whose who whom which that and or but nor so then as with without by "
+    "their its his her our my your the a an this these those some any each every all both "
+    "no not now also".split()
 )
 # Indian and Pakistani kinship in forms and judgments: "S/O BASAVARAJU", "d/o Late Ramesh"
 _KIN_OF = _PRESCAN.compile(
@@ -797,10 +824,15 @@ _ON_NUMBER_AFTER = re.compile(r"[ \t]+on[ \t]+(?:\+|\(?0)[0-9]")
 # Minutes: "Present: GR, CP, AM." lists initials of the people in the room
 _ATTENDEES = _PRESCAN.compile(
     r"(?im)^[ \t]*(?:present|attendees|in attendance|also present|apologies"
-    r"(?:[ \t]+(?:received|from))*|absent)[ \t]*:[ \t]*(?P<list>[^\n]+?)(?=\.?[ \t]*$|\.[ \t])"
+    r"(?:[ \t]+(?:received|from))*|absent"
+    # who did something on a form or a log: "Checked in by: TB (Front Office Supervisor)"
+    r"|(?:checked(?:[ \t]+in)?|recorded|entered|completed|reviewed|approved|signed)[ \t]+by"
+    r")[ \t]*:[ \t]*(?P<list>[^\n]+?)(?=\.?[ \t]*$|\.[ \t])"
 )
 _ATTENDEE_ITEM = re.compile(r"[^,;]+")
-_LIST_INITIALS = re.compile(r"[A-Z]{2,3}")
+# initials, a double surname's too ("MD-S"); a role in brackets may follow ("RK (chair)")
+_LIST_INITIALS = re.compile(r"[A-Z]{2,3}(?:-[A-Z]{1,2})?")
+_ROLE_AFTER_INITIALS = re.compile(r"[ \t]*\([^()]{1,40}\)\Z")
 # initials that are never a person even in an attendee list
 _ATTENDEE_NOT = frozenset(
     "HR IT GP QA MD RN DO NP PA CEO CFO COO CTO NHS UK US EU ICU BA MA LLB TBC TBA NA".split()
@@ -877,6 +909,7 @@ class PersonCueRecognizer(Recognizer):
     GREETED_NAME_SCORE: ClassVar[float] = 0.9
     NOTE_SCORE: ClassVar[float] = 0.86
     INITIALS_SCORE: ClassVar[float] = 0.8
+    ATTENDEE_SCORE: ClassVar[float] = 0.88
     # a naming phrase or a verb taking a person: above a place guess of the gazetteer (0.85)
     NAMED_SCORE: ClassVar[float] = 0.9
     LOWER_SCORE: ClassVar[float] = 0.75
@@ -1115,6 +1148,11 @@ class PersonCueRecognizer(Recognizer):
                 for m in rx.finditer(text):
                     s, e = m.span("ent")
                     out.append(Span(s, e, "PERSON", self.NOTE_SCORE, self.name))
+            turns = list(_SCRIPT_CHAT_SPEAKER.finditer(text))
+            counts = Counter(m.group("ent") for m in turns)
+            for m in turns:
+                if counts[m.group("ent")] >= 2:
+                    out.append(Span(*m.span("ent"), "PERSON", self.CHAT_NAME_SCORE, self.name))
         if "sent" in text or "eceived" in text or "paid" in text:
             for m in _CAPS_PAYEE.finditer(text):
                 if not self._place_or_org(m.group("ent").title()):
@@ -1207,9 +1245,14 @@ class PersonCueRecognizer(Recognizer):
             a = _APPOSITIVE_AFTER.match(text, c.start())
             if a is not None and not self._place_or_org(a.group("ent")):
                 self._add(out, text, a.start("ent"), a.end("ent"), self.APPOSITION_SCORE)
-        for m in _NAME_THEN_NOUN.finditer(text):
-            if self._person_noun_phrase(m.group("np")) and not self._place_or_org(m.group("ent")):
-                self._add(out, text, m.start("ent"), m.end("ent"), self.APPOSITION_SCORE)
+        for rx in (_NAME_THEN_NOUN, _FULL_NAME_THEN_NOUN):
+            for m in rx.finditer(text):
+                if rx is _FULL_NAME_THEN_NOUN and m.group("np").split()[0] in _CLAUSE_OPENERS:
+                    continue  # "the Nasimi District, where an officer, ...": a clause
+                if self._person_noun_phrase(m.group("np")) and not self._place_or_org(
+                    m.group("ent")
+                ):
+                    self._add(out, text, m.start("ent"), m.end("ent"), self.APPOSITION_SCORE)
         for m in _BRACKET_NICKNAME.finditer(text):  # "Will", "Sunny": a nickname is a name
             nick = m.group("ent")
             before = text[max(0, m.start() - 30) : m.start()].split()
@@ -1388,11 +1431,15 @@ class PersonCueRecognizer(Recognizer):
                     Span(m.start("ent"), m.end("ent"), "PERSON", self.NAMED_SCORE, self.name)
                 )
         for m in _ATTENDEES.finditer(text):
-            for item in _ATTENDEE_ITEM.finditer(m.group("list")):
-                value = item.group().strip().rstrip(".")
+            items = list(_ATTENDEE_ITEM.finditer(m.group("list")))
+            if m.group().rstrip().lower().split(":")[0].endswith("by"):
+                items = items[:1]  # "Checked by: Ismail Dramadri, commandant, OPM": one person
+            for item in items:
+                value = _ROLE_AFTER_INITIALS.sub("", item.group().strip().rstrip("."))
                 if _LIST_INITIALS.fullmatch(value) and value not in _ATTENDEE_NOT:
                     a = m.start("list") + item.start() + item.group().index(value)
-                    out.append(Span(a, a + len(value), "PERSON", self.INITIALS_SCORE, self.name))
+                    # (above NER's guess of two capitals as a place or a firm: "AB", "JT")
+                    out.append(Span(a, a + len(value), "PERSON", self.ATTENDEE_SCORE, self.name))
         for m in _LOWER_TITLE_NAME.finditer(text):
             # "our GP dr shah", "ask mrs okafor": a title in lower case, then a known name
             word = m.group("ent")

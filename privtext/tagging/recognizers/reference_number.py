@@ -122,6 +122,12 @@ _STRONG_CASE_KW = (
     # "mål Ä 417-83", "saksnummer 25-041722", "queja 25004172", "rol 1417-2018"
     r"zaaknummer|dossiernummer|procesnummer|rolnummer|aktenummer|m\u00e5l|m\u00e5lnummer|"
     r"saksnummer|saksnr|sagsnummer|sagsnr|journalnummer|queja|reclamaci[\u00f3o]n|radicado|rol|"
+    # a fire brigade's call-out, a Dutch insolvency, a jury citation, a card payment's
+    # authorisation, an e-prescription's token: "Einsatznummer 25-031077", "Insolventienummer:
+    # C/10/25/184 F", "citation JC/GLW/25/30218", "authorisation code 083114", "eScript token
+    # 2F7C9QX4KJ8M1N0TB"
+    r"einsatznummer|einsatz-?nr|insolventienummer|citation|authori[sz]ation\s+code|"
+    r"auth\s+code|escript\s+token|"
     # a number of a record in Korean, Japanese and Chinese: "기록번호 83-1417", "受付番号
     # 4417-2290", "案件編號：HK-2025-0417"
     r"[\uac00-\ud7a3]{0,4}\ubc88\ud638|[\u3040-\u30ff\u4e00-\u9fff]{0,6}\u756a\u53f7|"
@@ -210,6 +216,20 @@ _CASE_PATTERNS: list[tuple[str, str, float]] = [
         "us_fed",
         rf"{_LB}(?P<ent>[0-9]{{1,2}}:[0-9]{{2}}-(?i:cv|cr|mj|mc|md|bk|ap|po|sw)-[0-9]{{3,6}}"
         rf"(?:-[A-Z]{{2,4}})*){_RB}",
+        0.9,
+    ),
+    # a research council's grant reference: council, letter and number, version ("MR/Z504186/1",
+    # "EP/X012345/1")
+    (
+        "grant_ref",
+        r"(?<![\w\-./@])(?P<ent>[A-Z]{2,4}/[A-Z]?[0-9]{5,8}/[0-9]{1,2})(?![\w/])",
+        0.9,
+    ),
+    # a Japanese court's case number, by era year, case mark and number: "令和7年(わ)第1482号"
+    (
+        "ja_case",
+        r"(?P<ent>(?:令和|平成|昭和)[0-9０-９元]{1,2}年[(（][\u3040-\u30ff\u4e00-\u9fff]{1,3}[)）]"
+        r"第?[0-9０-９]{1,6}号)",
         0.9,
     ),
     # South African police case numbers: CAS 118/04/2024
@@ -734,7 +754,12 @@ _ACCOUNT_KW = (
     # a machine's or an aircraft's serial: "Werknummer 17276218", "tillverkningsnummer
     # SG-1140733", "número de serie 1143"
     r"werk-?n(?:umme)?r|serien-?n(?:umme)?r|fahrgestell-?n(?:umme)?r|tillverkningsnummer|"
-    r"produksjons-?n(?:umme)?r|n[\u00fau]mero\s+de\s+serie|num[\u00e9e]ro\s+de\s+s[\u00e9e]rie)"
+    r"produksjons-?n(?:umme)?r|n[\u00fau]mero\s+de\s+serie|num[\u00e9e]ro\s+de\s+s[\u00e9e]rie|"
+    # a care home's resident, a prescriber, a pharmacy's ODS code, a device in an audit log, a
+    # Kenyan or a Saudi identity card, a Polish licence: "resident number WB-118", "prescriber
+    # number is 2418736", "ODS FLM39", "Kitambulisho 31847205", "رقم الهوية الوطنية 1082736453"
+    r"resident|prescriber|ods(?:\s+code)?|device|kitambulisho|licencj[ai]|"
+    r"\u0631\u0642\u0645\s+\u0627\u0644\u0647\u0648\u064a\u0629(?:\s+\u0627\u0644\u0648\u0637\u0646\u064a\u0629)?)"
 )
 _ACCOUNT_CONNECTOR = (
     r"(?:\s+(?:number|numbers|num|nos?|nr|id|#|code|ref(?:erence)?|identifier)(?!\w)\.?|"
@@ -744,7 +769,8 @@ _ACCOUNT_CONNECTOR = (
 # was paid") need a connector
 _ACCOUNT_NEEDS_CONNECTOR = re.compile(
     r"(?i)^(?:user|staff|card|tax|vat|insurance|benefits?|pension|login|payroll|album|"
-    r"personnel|hospital|clinic|meter|billing|vehicle|frame|service|learner)$"
+    r"personnel|hospital|clinic|meter|billing|vehicle|frame|service|learner|resident|"
+    r"prescriber|device|licencj[ai])$"
 )
 # keywords that need a connector or a number that clearly is one ("order 66", "in order
 # to", "registration 2019", but "contract VN 44019823", "order 4471923")
