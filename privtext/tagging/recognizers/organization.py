@@ -72,7 +72,7 @@ HEADS = (
     # medicines: "Van Leeuwen Bosma Advocaten", "Sousa Pimenta Advogados", "Hilton Baird
     # Auctions", "Pryor Asset Valuers"
     "Advocaten Advogados Abogados Avvocati Advokater Advokatfirma Rechtsanwälte Anwälte "
-    "Auctions Auctioneers Valuers"
+    "Auctions Auctioneers Valuers Diocese Archdiocese"
 ).split() + [
     "Funeral Directors",
     "Funeral Home",
@@ -138,7 +138,15 @@ PREFIX_HEADS = (
     # (acronyms in capitals also as case_for_ner may write them: "Rsia")
     "Rechtbank Gerechtshof Albergo Locanda Apotek RSIA RSUD RSUP Rsia Rsud Rsup Hospitali "
     "Zahanati Feuerwehr "
-    "Berufsfeuerwehr"
+    "Berufsfeuerwehr "
+    # Polish offices, courts, hospitals and schools in the cases a sentence puts them in
+    # ("Urzędu Ochrony Danych Osobowych", "Wojewódzkiego Sądu Administracyjnego w Warszawie",
+    # "Szkoły Podstawowej nr 163", "Zarząd Transportu Miejskiego w Warszawie"); Dutch, Czech,
+    # Welsh, Swiss and French hospitals, universities, churches, post offices and embassies
+    "Urząd Urzędu Urzędzie Urzędem Sąd Sądu Sądzie Sądem Szpitala Szpitalu Szpitalem Szkoła "
+    "Szkoły Szkole Szkołą Zarząd Zarządu Zarządzie Wojewódzki Wojewódzkiego Komendy Komendzie "
+    "Prokuratura Prokuratury Prokuraturze Ziekenhuis Univerzita Univerzity Akademie Akademii "
+    "Eglwys Spital Posten Ambassade Consulat"
 ).split()
 AREAS = (
     "district region province county oblast krai municipality village town city "
@@ -155,7 +163,7 @@ _CAP = (
 )
 _CONN = (
     r"(?:of the|of|for the|for|and|&|de la|de los|de las|de|del|della|delle|dello|degli|dei|di|"
-    r"du|des|do|da|dos|das|für|y|et|und|am|an der|der|la|le|ya)"
+    r"du|des|do|da|dos|das|für|y|et|und|am|an der|der|la|le|ya|w|we)"
 )
 _RUN = rf"{_CAP}(?:[ \t]{_CAP}|[ \t]{_CONN}[ \t]{_CAP}){{0,7}}"
 HEAD_SET = frozenset(HEADS)

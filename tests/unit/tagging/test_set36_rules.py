@@ -64,6 +64,9 @@ def test_a_building_name_of_two_words_stays_in_the_address():
         "Helsingfors universitet",
         "Luleå tekniska universitet",
         "햇살마루요양원",
+        "Urzędu Ochrony Danych Osobowych",
+        "Wojewódzkiego Sądu Administracyjnego w Warszawie",
+        "Spital Visp",
     ],
 )
 def test_organisations_named_by_heads_of_other_languages(name):
