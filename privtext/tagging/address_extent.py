@@ -379,7 +379,9 @@ def _org_line(line: str) -> bool:
     return head not in _BUILDING_LIKE_HEADS or len(words) >= 3
 
 
-# an organisation's name, a comma and the building number on the same line
+# an organisation's name, a comma and the building number on the same line (not before a street
+# without a number: "Higher Northcott Farm, Sourton, Okehampton EX20 4HT" is a farm's address,
+# and a first try that split those lost four addresses on the labelled sets)
 _ORG_BEFORE_NUMBER = re.compile(r"(?P<org>[^\n,\d]{4,80}),[ \t]+(?=\d)")
 
 

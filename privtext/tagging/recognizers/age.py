@@ -70,11 +70,21 @@ _PATTERNS: list[tuple[str, str, float]] = [
     # (before "aged": a field keeps its unit) Age/Sex: 52 Y / F, Age/Gender: 34/M, Age: 40 y
     (
         "age_field",
-        r"(?<![\w])(?i:age[ \t]*/[ \t]*(?:sex|gender)|age(?:[ \t]+(?:at|on)[ \t]+[a-z]+)?)"
+        r"(?<![\w])(?i:age[ \t]*/[ \t]*(?:sex|gender)|age(?:[ \t]+(?:at|on)[ \t]+[a-z]+)?"
+        # the same field in Spanish and Tagalog, Italian, French, Portuguese, German, Dutch
+        r"|edad|età|âge|idade|alter|leeftijd)"
         r"(?:[ \t]*:[ \t]*|[ \t]*\|[ \t]*)"  # "Age: 86", and a form's table row "| Age | 86 |"
         r"(?P<p10>[0-9]{1,3}(?:[ \t]?(?:Y|y|yrs?|years?)\b)?)"
         r"(?=[ \t]*(?:/|$|\n|[ \t]{2}|,|;|\|))",
         0.8,
+    ),
+    # a sex, a comma, then the age, as referrals and clinical notes write it: "Potential donor:
+    # male, 58", "(female, 34)"
+    (
+        "sex_comma_age",
+        r"(?<![\w])(?i:male|female)[ \t]*,[ \t]*(?P<p43>[0-9]{1,3})"
+        r"(?![\w/:]|[.,][0-9]|[ \t]*(?:%|kg|cm|mm|mg|ml|years?[ \t]+ago))",
+        0.75,
     ),
     # aged 43 / age 43 / age: 43 / at the age of 43 (the span is the number)
     (
@@ -358,6 +368,7 @@ _ENT = {
     "age_word": "p25",
     "relation_age": "p26",
     "ar_age": "p41",
+    "sex_comma_age": "p43",
     "sw_age": "p42",
 }
 _NUMBER = re.compile(r"[0-9]+")

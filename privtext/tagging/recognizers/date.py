@@ -102,6 +102,9 @@ _INTL_MONTHS = (
     "ianuarie februarie martie aprilie iunie iulie septembrie octombrie noiembrie decembrie "
     # Swahili ("7 Machi 2025"; Januari, Februari, Mei, Juni, Julai are above)
     "machi aprili agosti septemba oktoba novemba desemba "
+    # Tagalog, month first as Filipino forms write it ("Marso 3, 1976"; Enero, Abril, Mayo,
+    # Agosto are Spanish's)
+    "pebrero marso hunyo hulyo setyembre oktubre nobyembre disyembre "
     # Greek, genitive as dates write it ("17 Ιανουαρίου 2025") and nominative ("Μάρτιος 2025"),
     # and Turkish ("14 Şubat 2025")
     "Ιανουαρίου Φεβρουαρίου Μαρτίου Απριλίου Μαΐου Ιουνίου Ιουλίου Αυγούστου Σεπτεμβρίου "
@@ -230,6 +233,8 @@ _PATTERNS: list[tuple[str, str]] = [
     ),
     # March 12, 2019 / Monday, March 12th 2019
     ("mdy", rf"(?<!\w)(?:{_WEEKDAY})?{_MONTH}\s+{_DAY},?\s+{_YEAR}{_NUM_END}"),
+    # ... with another language's month: "Marso 3, 1976", "Setyembre 12, 2024"
+    ("intl_mdy", rf"(?<![\w.]){_INTL_MONTH}[ \t]+{_DAY_NUM},[ \t]*{_YEAR}{_NUM_END}"),
     # March 2019
     ("my", rf"(?<!\w){_MONTH},?\s+{_YEAR}{_NUM_END}"),
     # 12 March / the 3rd of May
@@ -431,6 +436,7 @@ _PATTERNS: list[tuple[str, str]] = [
 _SCORES: dict[str, float] = {
     "dmy": 0.9,
     "mdy": 0.9,
+    "intl_mdy": 0.92,  # (above an address read into "Marso 3, 1976")
     "my": 0.85,
     "dm": 0.8,
     "md": 0.75,

@@ -108,7 +108,9 @@ _FIELD_LABELS = (
     r"arrendatari[oa]|assur[\u00e9e]e?|titulaire|locataire|bailleur|demandeur|demanderesse|"
     r"destinataire|patiente|gestionnaire|intestatari[oa]|assicurat[oa]|paziente|richiedente|"
     r"nome completo|nome|segurad[oa]|requerente|naam|voornaam|achternaam|verzekerde|huurder|"
-    r"klant|imi\u0119|nazwisko|wnioskodawca"
+    r"klant|imi\u0119|nazwisko|wnioskodawca|"
+    # Romanian forms: applicant, claimant, petitioner, beneficiary
+    r"solicitant|reclamant|petent|beneficiar"
 )
 _NAME_SEQ = (
     rf"(?:{_TITLE_RX}[ \t]+)?"
@@ -861,7 +863,8 @@ _NOT_HUMAN_SUBJECTS = frozenset(
 )
 # Field abbreviations a form writes after a name on the same line ("Name: X SSN: ...")
 _FIELD_ABBREVIATIONS = frozenset(
-    "SSN DOB NRIC NI NINO PPSN TRN NIN BVN PAN SIN CNIC NHS MRN ID TIN IRD".split()
+    "SSN DOB NRIC NI NINO PPSN TRN NIN BVN PAN SIN CNIC NHS MRN ID TIN IRD CNP PESEL NIF NIE "
+    "DNI CPF RG BSN".split()
 )
 _NOT_NAMES = frozenset(
     "sir sirs madam madams sir/madam colleague colleagues team all everyone customer customers "

@@ -128,6 +128,11 @@ _STRONG_CASE_KW = (
     # 2F7C9QX4KJ8M1N0TB"
     r"einsatznummer|einsatz-?nr|insolventienummer|citation|authori[sz]ation\s+code|"
     r"auth\s+code|escript\s+token|"
+    # an animal's microchip and a criminal-records certificate: "chip 941000025873214", "N°
+    # d'identification : 250269606218743", "čip 203098100287415", "DBS certificates:
+    # 001784523619"
+    r"(?:micro)?chip|transponder|mikro\u010dip|\u010dip|n[\u00ba\u00b0]\s+d'identification|"
+    r"dbs(?:\s+certificates?)?|"
     # a number of a record in Korean, Japanese and Chinese: "기록번호 83-1417", "受付番号
     # 4417-2290", "案件編號：HK-2025-0417"
     r"[\uac00-\ud7a3]{0,4}\ubc88\ud638|[\u3040-\u30ff\u4e00-\u9fff]{0,6}\u756a\u53f7|"
@@ -759,10 +764,12 @@ _ACCOUNT_KW = (
     # Kenyan or a Saudi identity card, a Polish licence: "resident number WB-118", "prescriber
     # number is 2418736", "ODS FLM39", "Kitambulisho 31847205", "رقم الهوية الوطنية 1082736453"
     r"resident|prescriber|ods(?:\s+code)?|device|kitambulisho|licencj[ai]|"
+    # court interpreters' registers: "NRPSI 11873", "NAATI 48213"
+    r"nrpsi|naati|"
     r"\u0631\u0642\u0645\s+\u0627\u0644\u0647\u0648\u064a\u0629(?:\s+\u0627\u0644\u0648\u0637\u0646\u064a\u0629)?)"
 )
 _ACCOUNT_CONNECTOR = (
-    r"(?:\s+(?:number|numbers|num|nos?|nr|id|#|code|ref(?:erence)?|identifier)(?!\w)\.?|"
+    r"(?:\s+(?:number|numbers|num|nos?|nr|id|ids|#|code|ref(?:erence)?|identifier)(?!\w)\.?|"
     r"\s*#|\s*id(?!\w)|\s*n[\u00ba\u00b0](?!\w)\.?)"
 )
 # keywords that are also ordinary words, or often next to amounts ("the user 12", "tax 1200
