@@ -45,10 +45,12 @@ def _decoded(decoder, texts, batch=256):
     return out
 
 
-def test_when_every_gold_document_is_decoded_then_the_entities_are_spacys(nlp, decoder):
+def test_when_the_gold_documents_are_decoded_then_the_entities_are_spacys(nlp, decoder):
+    # every third document of every labelled folder (all genres and scripts, a fixed sample:
+    # the whole of 37 sets took 75 s of the suite and grew with each new set)
     folders = sorted(p for p in DATA.glob("tagger_*") if p.is_dir())
     assert len(folders) >= 5
-    texts = [d.text for f in folders for d in load_realistic(f)]
+    texts = [d.text for f in folders for d in load_realistic(f)[::3]]
     texts += [d.text for d in generate_templates(150)]
     texts = [case_for_ner(t) for t in texts]
     theirs = _spacy_entities(nlp, texts)
