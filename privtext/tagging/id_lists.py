@@ -40,13 +40,9 @@ def identifier_lists(text: str, spans: list[Span]) -> list[Span]:
         The spans, sorted by start and non-overlapping.
     """
     added: list[Span] = []
-    starts = [s.start for s in spans]
-    ends = [s.end for s in spans]
 
     def free(a: int, b: int) -> bool:
-        return not any(x < b and a < y for x, y in zip(starts, ends, strict=True)) and not any(
-            s.start < b and a < s.end for s in added
-        )
+        return not any(x.start < b and a < x.end for x in (*spans, *added))
 
     for s in spans:
         if s.entity_type not in _TYPES or not _DIGITS_ID.fullmatch(text, s.start, s.end):

@@ -608,11 +608,14 @@ _ONE_OF_PLURAL = re.compile(
 )
 
 
+_ACRONYM_RX = re.compile("|".join(ACRONYMS))
+
+
 def _singular_title(plural: str) -> bool:
     """Whether ``plural`` ("care assistants", "GPs", "nurses") is a listed title's plural."""
     titles = job_title_set()
     if plural[:-1].isupper():
-        return re.fullmatch("|".join(ACRONYMS), plural[:-1]) is not None
+        return _ACRONYM_RX.fullmatch(plural[:-1]) is not None
     low = plural.lower()
     return any(
         cand in titles
