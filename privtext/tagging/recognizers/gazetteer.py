@@ -534,6 +534,8 @@ def load_gazetteer(data_dir: str | None = None) -> Gazetteer:
     # states, provinces and counties of ISO 3166-2 (optional too): like the towns, with a score
     # just under theirs so that they are never taken in lower case
     regions = _read_list(data_dir, "regions.txt", optional=True)
+    # historic counties, informal regions and islands that ISO 3166-2 does not list
+    regions += _read_list(data_dir, "regions_other.txt", optional=True)
     for w in regions:
         entries.append((w, "LOCATION", SCORES["region"]))
     minor += regions
