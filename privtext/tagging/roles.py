@@ -60,6 +60,10 @@ _EXTRA_HEADS = frozenset(
 # rep, Monique", "the junior coach, Sipho" ("agent" is left out: "the applicant's migration
 # agent, X" is a party's role that the labelled sets do not tag)
 _APPOSITION_HEADS = frozenset({"rep", "leader", "coach"})
+# Generic heads that are a role all the same alone right after a named person: "Pete
+# Allinson, owner", "Lucía Fernández Ortega, Owner" (not "chair": the labelled minutes tag a
+# chair in some sets and not in others)
+_AFTER_NAME_HEADS = frozenset({"owner", "co-owner", "founder", "co-founder"})
 _WORD = r"[A-Za-z][A-Za-z.\-]*|\d+|&"  # "Safety & Claims Manager"
 _PHRASE = rf"(?:(?:{_WORD})[ \t]){{0,3}}(?:[A-Za-z][A-Za-z\-]*)"
 _AFTER = re.compile(
@@ -283,8 +287,10 @@ def roles_next_to_persons(text: str, spans: list[Span]) -> list[Span]:
             phrase = phrase[lead:]
             head, of, _what = phrase.partition(" of ")
             # "Mr Yaw Darko, inspector of mines,": a role of a field is the whole phrase
-            if _is_role(phrase) or (
-                of and phrase.islower() and head.split()[-1] != "head" and _is_role(head)
+            if (
+                _is_role(phrase)
+                or (of and phrase.islower() and head.split()[-1] != "head" and _is_role(head))
+                or phrase.lower() in _AFTER_NAME_HEADS
             ):
                 start = p.end + m.start(1) + lead
                 add(start, start + len(phrase))

@@ -176,6 +176,10 @@ ACRONYMS: tuple[str, ...] = (
     "RMN",
     "RVN",
     "SHO",
+    r"FY[12](?![\w\-])",  # foundation-year doctors ("Dr Hollie Watts, FY2, bleep 3318")
+    "SpR",
+    "CPN",
+    "ANP",
     "HCA",
     "SENCo",
     "DSL",

@@ -30,3 +30,20 @@ def _tagged(text: str) -> list[tuple[str, str]]:
 )
 def test_historic_and_informal_regions_are_places(text: str, place: str) -> None:
     assert ("LOCATION", place) in _tagged(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "role"),
+    [
+        ("Completed by: Dr Hollie Watts, FY2, bleep 3318", "FY2"),
+        ("Referred by Jo Bell, CPN, on 3 May.", "CPN"),
+        ("Contact: Mrs Una Fegan (owner), 028 3026 5511", "owner"),
+        ("Reply from Lucía Fernández Ortega, Owner · 10 March 2025", "Owner"),
+    ],
+)
+def test_grades_and_owners_next_to_a_person_are_jobs(text: str, role: str) -> None:
+    assert ("JOB_TITLE", role) in _tagged(text)
+
+
+def test_an_owner_without_a_person_is_not_a_job() -> None:
+    assert not [t for t in _tagged("The owner (not the tenant) must sign.") if t[0] == "JOB_TITLE"]
