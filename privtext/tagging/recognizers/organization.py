@@ -475,6 +475,11 @@ def _caps_name_ok(text: str, span: Span) -> bool:
     words = [w[:1] + w[1:].lower() for w in re.findall(r"[^\W\d_]+(?:['\-][^\W\d_]+)*", surface)]
     if any(w in TITLES for w in words):
         return False
+    titled = " ".join(words)
+    if words and any(
+        p == titled and t == "ORGANIZATION" for p, t, _s in gaz.phrases.get(words[0], ())
+    ):
+        return True  # a listed name in capitals: "EMPLOYMENT TRIBUNALS", "CITIZENS ADVICE"
     lead: list[str] = []
     for w in words:
         if w in HEAD_SET:

@@ -47,3 +47,12 @@ def test_grades_and_owners_next_to_a_person_are_jobs(text: str, role: str) -> No
 
 def test_an_owner_without_a_person_is_not_a_job() -> None:
     assert not [t for t in _tagged("The owner (not the tenant) must sign.") if t[0] == "JOB_TITLE"]
+
+
+def test_a_listed_organisation_in_capitals_is_kept() -> None:
+    text = "EMPLOYMENT TRIBUNALS\n\nClaimant: Mr J Osei\nRespondent: Avonside Care Homes Ltd"
+    assert ("ORGANIZATION", "EMPLOYMENT TRIBUNALS") in _tagged(text)
+
+
+def test_a_heading_in_capitals_is_still_no_organisation() -> None:
+    assert not [t for t in _tagged("OFFICE USE ONLY\nCOUNCIL TAX") if t[0] == "ORGANIZATION"]
