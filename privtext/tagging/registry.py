@@ -214,6 +214,30 @@ def resolve_overlaps(spans: Sequence[Span], text_len: int | None = None) -> list
     return kept
 
 
+@lru_cache(maxsize=1)
+def _digit_table() -> dict[int, str]:
+    """Every decimal digit of another script (Unicode category Nd) -> its ASCII digit."""
+    return {
+        cp: str(unicodedata.digit(chr(cp)))
+        for cp in range(0x80, 0x20000)
+        if unicodedata.category(chr(cp)) == "Nd"
+    }
+
+
+_NON_ASCII = re.compile(r"[^\x00-\x7f]")
+
+
+def fold_digits(text: str) -> str:
+    """``text`` with the decimal digits of other scripts written as ASCII digits
+    ("০১৭১১-৫৫৫০১৪" -> "01711-555014", "۱۴۰۳/۸۸۴۱۷" -> "1403/88417"). One character
+    stays one character, so every offset into the result is an offset into ``text``, and the
+    recognizers' number rules read Bengali, Persian, Arabic-Indic or Devanagari numbers as
+    they read ASCII ones."""
+    if _NON_ASCII.search(text) is None:
+        return text
+    return text.translate(_digit_table())
+
+
 def chunk_bounds(text: str, chunk_chars: int, overlap: int) -> list[tuple[int, int, int, int]]:
     """Windows of ``text`` and the span starts each one owns.
 
@@ -337,6 +361,8 @@ class Tagger:
         for t in texts:
             if not isinstance(t, str):
                 raise TypeError(f"text must be str, got {type(t).__name__}")
+        # the spans are found on the text with ASCII digits; the offsets are the same
+        texts = [fold_digits(t) for t in texts]
         # 1. windows
         pieces: list[str] = []
         owner: list[tuple[int, int, int, int, int]] = []  # doc, offset, own_from, own_to, end

@@ -56,3 +56,28 @@ def test_a_listed_organisation_in_capitals_is_kept() -> None:
 
 def test_a_heading_in_capitals_is_still_no_organisation() -> None:
     assert not [t for t in _tagged("OFFICE USE ONLY\nCOUNCIL TAX") if t[0] == "ORGANIZATION"]
+
+
+def test_digits_of_other_scripts_fold_to_ascii_one_character_each() -> None:
+    from privtext.tagging.registry import fold_digits
+
+    text = "মোবাইল: ০১৭১১-৫৫৫০১৪, شماره: ۱۴۰۳/۸۸۴۱۷, رقم ٢٠٢٥, क्रमांक १८४७"
+    folded = fold_digits(text)
+    assert len(folded) == len(text)
+    assert "01711-555014" in folded and "1403/88417" in folded
+    assert "2025" in folded and "1847" in folded
+    assert fold_digits("plain ASCII 123") == "plain ASCII 123"
+
+
+@pytest.mark.parametrize(
+    ("text", "number"),
+    [
+        ("মোবাইল: ০১৭১১-৫৫৫০১৪          পেশা: ব্যবসায়ী", "০১৭১১-৫৫৫০১৪"),
+        ("تلفن همراه: ۰۹۱۲ ۵۵۵ ۰۴۱۷\nمبلغ", "۰۹۱۲ ۵۵۵ ۰۴۱۷"),
+        ("रसीद संख्या: १८४७/२०२५          दिनांक: १७/०३/२०२५", "१७/०३/२०२५"),
+    ],
+)
+def test_numbers_in_other_scripts_digits_are_tagged_at_their_own_offsets(
+    text: str, number: str
+) -> None:
+    assert any(surface == number for _t, surface in _tagged(text))
