@@ -73,6 +73,14 @@ _KO_KIN = re.compile(
     r"딸|아들|할머니|할아버지|이모|삼촌|고모|친구)[ \t]+"
     rf"(?P<ent>[{_HANGUL}]{{3}})(?:은|는|이|가|을|를|의|와|과|도|씨)?(?![{_HANGUL}])"
 )
+# A Chinese name (a common surname and one or two characters) as the value of a field whose
+# label names a person: "主教练：刘志远" (head coach), "领队：何欣" (team leader), "紧急联系人：
+# 林国栋" (emergency contact), "主诊医生: 李家豪" (attending doctor), "姓名：王芳"
+_ZH_PERSON_FIELD = re.compile(
+    rf"[{_HAN}](?:人|员|員|练|練|队|隊|生|师|師|名|官|长|長|理|任|导|導|妻|夫|父|母|者)"
+    r"[ \t]*[:：][ \t]*"
+    rf"(?P<ent>[{_HAN}]{{2,3}})(?![{_HAN}])"
+)
 # Chinese: a kinship word, then a name of two or three characters, then what ends it
 _ZH_KIN = re.compile(
     r"(?:兒子|儿子|女兒|女儿|丈夫|妻子|爸爸|媽媽|妈妈|哥哥|姐姐|弟弟|妹妹|父親|父亲|母親|母亲|"
@@ -98,7 +106,11 @@ _EL_NAME = re.compile(
 # Arabic and Persian: a kinship word with "my", a courtesy or professional title ("م." for an
 # engineer, "د." for a doctor) or "I am" before a name; the next words are taken up to a
 # family name with the article ("خالد الحموي", "كريم فؤاد الشناوي")
-_AR_WORD = "[\u0621-\u064a\u066e-\u06d3\u06fa-\u06ff]{2,15}"
+# (a zero-width non-joiner may join the parts of a Persian name: "محمدی‌نژاد")
+_AR_WORD = (
+    "[\u0621-\u064a\u066e-\u06d3\u06fa-\u06ff]"
+    "(?:\u200c?[\u0621-\u064a\u066e-\u06d3\u06fa-\u06ff]){1,14}"
+)
 _AR_NAME = re.compile(
     r"(?<![\u0600-\u06ff])(?P<cue>زوجي|زوجتي|والدي|والدتي|أبي|ابي|أمي|امي|ابني|ابنتي|أخي|اخي|أختي|"
     r"اختي|جدي|جدتي|أنا|انا|السيد|السيدة|الأستاذ|الأستاذة|خانم|آقای|آقا|همسرم|پدرم|مادرم|"
@@ -213,18 +225,25 @@ _DEV_WORD = "[\u0905-\u0939\u0958-\u0961][\u0900-\u0963\u0966-\u097f]*"
 # a word in Ethiopic and in Arabic script (shared with person_cues' field values)
 ETH_WORD = "[\u1200-\u135a][\u1200-\u135a\u135d-\u135f]*"
 AR_FIELD_WORD = (
-    "[\u0621-\u064a\u066e-\u06d3\u06fa-\u06ff][\u0621-\u065f\u066e-\u06d3\u06fa-\u06ff]*"
+    "[\u0621-\u064a\u066e-\u06d3\u06fa-\u06ff](?:\u200c?[\u0621-\u065f\u066e-\u06d3\u06fa-\u06ff])*"
 )
 _EL_WORD = "[\u0386\u0388-\u038f\u0391-\u03a9][\u03ac-\u03ce]+"
 _SCRIPT_NAME_FIELD = re.compile(
     r"(?<![\w])(?:"
     r"(?:\u05e9\u05dd(?:[ \t]+(?:\u05de\u05dc\u05d0|\u05d4\u05dc\u05e7\u05d5\u05d7(?:\u05d4)?|"
-    r"\u05d4\u05de\u05d1\u05e7\u05e9(?:\u05ea)?))?|\u05d1\u05e2\u05dc(?:\u05ea)?[ \t]+"
+    r"\u05d4\u05de\u05d1\u05e7\u05e9(?:\u05ea)?|\u05d4\u05e0\u05e4\u05d8\u05e8(?:\u05ea)?|"
+    r"\u05d4\u05de\u05e0\u05d5\u05d7(?:\u05d4)?))?|\u05d4\u05de\u05d6\u05de\u05d9\u05e0(?:\u05d4)?|"
+    r"\u05d1\u05e2\u05dc(?:\u05ea)?[ \t]+"
     r"\u05d4\u05e8\u05db\u05d1|\u05d4\u05e0\u05d0\u05e9\u05dd|\u05d4\u05e0\u05d0\u05e9\u05de\u05ea|"
     r"\u05d4\u05de\u05ea\u05dc\u05d5\u05e0\u05e0(?:\u05ea)?)[ \t]*:[ \t]*"
-    rf"(?P<he>{_HE_WORD}(?:[ \t\-]{_HE_WORD}){{0,2}})"
-    r"|(?:\u0928\u093e\u092e|\u0906\u0935\u0947\u0926\u0915|\u0906\u0935\u0947\u0926\u0915\u093e)"
+    rf"(?P<he>{_HE_WORD}(?:[ \t\-]{_HE_WORD}){{0,3}})"
+    r"|(?:\u0928\u093e\u092e|\u0906\u0935\u0947\u0926\u0915|\u0906\u0935\u0947\u0926\u0915\u093e|"
+    r"\u092a\u094d\u0930\u093e\u092a\u094d\u0924\u0915\u0930\u094d\u0924\u093e|\u092a\u0941\u0930\u094b\u0939\u093f\u0924)"
     r"[ \t]*[:\uff1a][ \t]*"
+    # (the late, pandit, doctor, Shri, Shrimati: "स्व. जगदीश प्रसाद")
+    r"(?:(?:\u0938\u094d\u0935|\u092a\u0902|\u0921\u0949|"
+    r"\u0938\u094d\u0935\u0930\u094d\u0917\u0940\u092f)\.[ \t]*|"
+    r"(?:\u0936\u094d\u0930\u0940|\u0936\u094d\u0930\u0940\u092e\u0924\u0940)[ \t]+)?"
     rf"(?P<dev>{_DEV_WORD}(?:[ \t]{_DEV_WORD}){{0,2}})"
     r"|(?:\u1235\u121d|\u1219\u1209[ \t]+\u1235\u121d|\u12a5\u1293\u1275|\u12a0\u1263\u1275)"
     r"[ \t]*[\u1361\u1365:][ \t]*"
@@ -238,12 +257,20 @@ _SCRIPT_NAME_FIELD = re.compile(
     r"|(?:\u039f\u03bd\u03bf\u03bc\u03b1\u03c4\u03b5\u03c0\u03ce\u03bd\u03c5\u03bc\u03bf|"
     r"\u038c\u03bd\u03bf\u03bc\u03b1|\u0395\u03c0\u03ce\u03bd\u03c5\u03bc\u03bf)[ \t]*:[ \t]*"
     rf"(?P<el>{_EL_WORD}(?:[ \t]{_EL_WORD}){{0,2}})"
+    r"|(?:(?:[\u0985-\u09b9][\u0980-\u09e3]*[ \t]+)?\u09a8\u09be\u09ae|"
+    r"\u0997\u09cd\u09b0\u09b9\u09a3\u0995\u09be\u09b0\u09c0|\u09aa\u09cd\u09b0\u09be\u09aa\u0995)"
+    r"[ \t]*[:\uff1a][ \t]*"
+    # (Mr, Mrs, Begum, Sri, Srimati, Md., Dr: "জনাব মোহাম্মদ রফিকুল ইসলাম")
+    r"(?:(?:\u099c\u09a8\u09be\u09ac\u09be?|\u09ac\u09c7\u0997\u09ae|"
+    r"\u09b6\u09cd\u09b0\u09c0(?:\u09ae\u09a4\u09c0)?)[ \t]+|"
+    r"(?:\u09ae\u09cb\u0983|\u09ae\u09cb\u099b\u09be\u0983|\u09a1\u09be\u0983)[ \t]*)?"
+    r"(?P<bn>[\u0985-\u09b9][\u0980-\u09e3]*(?:[ \t][\u0985-\u09b9][\u0980-\u09e3]*){0,3})"
     r"|\u0e0a\u0e37\u0e48\u0e2d(?:[ \t\-]*(?:\u0e19\u0e32\u0e21)?\u0e2a\u0e01\u0e38\u0e25)?"
     r"[ \t]*:[ \t]*(?:\u0e19\u0e32\u0e22|\u0e19\u0e32\u0e07\u0e2a\u0e32\u0e27|\u0e19\u0e32\u0e07)?"
     r"(?P<th>[\u0e01-\u0e4e]{2,20}(?:[ \t][\u0e01-\u0e4e]{2,20})?)"
     r")"
 )
-_SCRIPT_FIELD_GROUPS = ("he", "dev", "eth", "ar", "el", "th")
+_SCRIPT_FIELD_GROUPS = ("he", "dev", "eth", "ar", "el", "bn", "th")
 # words that may start the value of a name field but name nobody ("unknown", "none", "not")
 _FIELD_NOT_NAMES = frozenset(
     "\u063a\u064a\u0631 \u0644\u0627 \u0646\u0627\u0645\u0634\u062e\u0635 "
@@ -412,6 +439,8 @@ def names_in_other_scripts(text: str) -> list[tuple[int, int]]:
             elif run[-1] in _ZH_SURNAMES:
                 found.append((end - 1, end))
         found.extend(m.span("ent") for m in _KANA_HONORIFIC.finditer(text))
+        found.extend(m.span("ent") for m in _ZH_PERSON_FIELD.finditer(text)
+                     if m.group("ent")[0] in _ZH_SURNAMES)  # fmt: skip
         found.extend(m.span("ent") for m in _ZH_KIN.finditer(text)
                      if m.group("ent")[:2] not in _ZH_NOT_NAMES)  # fmt: skip
         for m in _ROMANISED_AFTER.finditer(text):

@@ -81,3 +81,25 @@ def test_numbers_in_other_scripts_digits_are_tagged_at_their_own_offsets(
     text: str, number: str
 ) -> None:
     assert any(surface == number for _t, surface in _tagged(text))
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        ("দাতার নাম: জনাব মোহাম্মদ রফিকুল ইসলাম\nপিতার নাম: আবদুল করিম", "মোহাম্মদ রফিকুল ইসলাম"),
+        ("গ্রহণকারী: সুমাইয়া আক্তার, হিসাবরক্ষক", "সুমাইয়া আক্তার"),
+        ("पिता का नाम: स्व. जगदीश प्रसाद श्रीवास्तव\nपता: मकान", "जगदीश प्रसाद श्रीवास्तव"),
+        ("पुरोहित: पं. शिव नारायण मिश्र\n", "शिव नारायण मिश्र"),
+        ('שם הנפטר: יעקב בן אברהם לוי          ת"ז: 058317421', "יעקב בן אברהם לוי"),
+        ("نیکوکار: آقای رضا محمدی\u200cنژاد\nکد ملی", "رضا محمدی\u200cنژاد"),
+        ("主教练：刘志远          领队：何欣", "刘志远"),
+        ("主教练：刘志远          领队：何欣", "何欣"),
+        ("紧急联系人：林国栋（林浩然之父）", "林国栋"),
+    ],
+)
+def test_names_in_person_fields_of_other_scripts(text: str, name: str) -> None:
+    assert ("PERSON", name) in _tagged(text)
+
+
+def test_a_chinese_address_field_is_no_name() -> None:
+    assert not [t for t in _tagged("俱乐部地址：黄浦区\n") if t[0] == "PERSON"]
