@@ -278,6 +278,27 @@ _CASE_PATTERNS: list[tuple[str, str, float]] = [
         rf"[ \u00a0]*(?:[:=][ \u00a0]*)?{_ID}",
         0.8,
     ),
+    # "number", "no.", "code" and "identifier" in other languages and scripts (digits of any
+    # script read as ASCII ones, see registry.fold_digits): Bengali "দান রসিদ নং: ০০৭৮৪১",
+    # Hindi "आधार संख्या", Persian "کد ملی: ۰۰۷۲۴۸۱۵۳۶", "شماره عضویت: ۵۵۱۰۲", Arabic "كود
+    # المشترك ٠٨٤١٢٢٧٣٠٥", Thai "เลขที่บัญชีนายจ้าง 1002847319", Greek "Αρ. Πρωτ.: 1187/2025",
+    # Hungarian "Ügyfélazonosító: 2000418836", "gyári száma", Malay "No. akaun: 160118442793",
+    # Icelandic "af reikningi: 0133-26-012345", Turkish "Bildirim no: 2025-16-0044817"
+    (
+        "bare_no_script",
+        r"(?<![\w])(?:\u09a8\u0982|\u09a8\u09ae\u09cd\u09ac\u09b0|"
+        r"\u0915\u094d\u0930\u092e\u093e\u0902\u0915|\u0938\u0902\u0916\u094d\u092f\u093e|\u0928\u0902\.|"
+        r"(?:\u0634\u0645\u0627\u0631\u0647|\u0627?\u0644?\u0631\u0642\u0645|\u06a9\u062f|\u0643\u0648\u062f)"
+        r"(?:[ \t]+[\u0621-\u06ff\u200c]{2,}){0,2}|"
+        r"\u0e40\u0e25\u0e02[\u0e01-\u0e4e]{0,24}|"
+        r"\u0391\u03c1\.(?:[ \t]*\u03a0\u03c1\u03c9\u03c4\.)?|"
+        r"(?i:\w*azonos\u00edt\u00f3(?:[ \t]+jel)?|gy\u00e1ri[ \t]+sz\u00e1ma?|akaun|"
+        r"reikning(?:i|ur|s)?)|"
+        r"(?i:bildirim|sicil|kimlik|dosya|ba\u015fvuru|sipari\u015f|poli\u00e7e|hesap|m\u00fc\u015fteri|"
+        r"abone|fatura|protokol|evrak|kay\u0131t)[ \t]+no(?=[ \t]*:))"
+        rf"[ \t\u00a0]*(?:[:=\uff1a][ \t\u00a0]*)?{_ID}",
+        0.8,
+    ),
     # a freight container (ISO 6346: owner code ending in U, J or Z, six digits, check digit):
     # "MSKU 729104-6", "TGHU6620319"
     (
@@ -686,7 +707,9 @@ class CaseNumberRecognizer(Recognizer):
                         continue
                     if _DATE_VALUE.fullmatch(value) or _MONEY_VALUE.fullmatch(value):
                         continue
-                elif name == "bare_no" and not _bare_number_ok(text, m, value):
+                elif name in ("bare_no", "bare_no_script") and not _bare_number_ok(
+                    text, m, value
+                ):
                     continue
                 k = seen.get((s, e))
                 if k is not None:  # found again by a stronger pattern: "(ref. WIC-2024-0677)"

@@ -103,3 +103,27 @@ def test_names_in_person_fields_of_other_scripts(text: str, name: str) -> None:
 
 def test_a_chinese_address_field_is_no_name() -> None:
     assert not [t for t in _tagged("俱乐部地址：黄浦区\n") if t[0] == "PERSON"]
+
+
+@pytest.mark.parametrize(
+    ("text", "number"),
+    [
+        ("দান রসিদ নং: ০০৭৮৪১          তারিখ", "০০৭৮৪১"),
+        ("کد ملی: ۰۰۷۲۴۸۱۵۳۶          شماره عضویت: ۵۵۱۰۲", "۵۵۱۰۲"),
+        ("الرقم القومي ٢٩١٠٣١٥٠١٠٤٤١٧، المقيمة في", "٢٩١٠٣١٥٠١٠٤٤١٧"),
+        ("كود المشترك ٠٨٤١٢٢٧٣٠٥، رقم العداد ٤٤٧١٨٢٩.", "٤٤٧١٨٢٩"),
+        ("เลขที่บัญชีนายจ้าง 1002847319", "1002847319"),
+        ("Πειραιάς, 24 Απριλίου 2025          Αρ. Πρωτ.: 1187/2025", "1187/2025"),
+        ("Ügyfélazonosító: 2000418836", "2000418836"),
+        ("Bank: Maybank          No. akaun: 160118442793", "160118442793"),
+        ("Greitt af reikningi: 0133-26-012345 (Landsbankinn)", "0133-26-012345"),
+        ("Bildirim no: 2025-16-0044817", "2025-16-0044817"),
+    ],
+)
+def test_number_labels_of_other_languages(text: str, number: str) -> None:
+    assert ("CASE_NUMBER", number) in _tagged(text)
+
+
+@pytest.mark.parametrize("text", ["There is no: 2025 answer.", "رقم ٣ في القائمة"])
+def test_short_numbers_and_years_after_those_labels_are_no_references(text: str) -> None:
+    assert not [t for t in _tagged(text) if t[0] == "CASE_NUMBER"]
