@@ -707,9 +707,7 @@ class CaseNumberRecognizer(Recognizer):
                         continue
                     if _DATE_VALUE.fullmatch(value) or _MONEY_VALUE.fullmatch(value):
                         continue
-                elif name in ("bare_no", "bare_no_script") and not _bare_number_ok(
-                    text, m, value
-                ):
+                elif name in ("bare_no", "bare_no_script") and not _bare_number_ok(text, m, value):
                     continue
                 k = seen.get((s, e))
                 if k is not None:  # found again by a stronger pattern: "(ref. WIC-2024-0677)"
