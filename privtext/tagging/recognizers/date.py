@@ -113,7 +113,18 @@ _INTL_MONTHS = (
     "ocak şubat mart nisan mayıs haziran temmuz ağustos eylül ekim kasım aralık "
     # Russian and Ukrainian, genitive as dates write it ("14 января 2025", "3 березня 2024")
     "января февраля марта апреля мая июня июля августа сентября октября ноября декабря "
-    "січня лютого березня квітня травня червня липня серпня вересня жовтня листопада грудня"
+    "січня лютого березня квітня травня червня липня серпня вересня жовтня листопада грудня "
+    # Croatian, Serbian and Czech, genitive as dates write them ("3. travnja 2025.", "12.
+    # marta 2024", "5. května 2025"), and Icelandic ("15. janúar 2019")
+    "siječnja veljače ožujka travnja svibnja lipnja srpnja kolovoza rujna listopada studenoga "
+    "studenog prosinca januara februara marta aprila juna jula avgusta septembra oktobra "
+    "novembra decembra ledna února března dubna května června července srpna září října "
+    "listopadu prosince janúar febrúar apríl maí júní júlí ágúst október nóvember desember"
+).split()
+# Hungarian, written after the year: "1962. április 23.", "2025. január 31-én" (see "hu_date")
+_HU_MONTHS = (
+    "január február március április május június július augusztus szeptember október "
+    "november december"
 ).split()
 
 # Month names of scripts whose letters need their own patterns (see "th_date", "hi_date" and
@@ -155,11 +166,12 @@ _TH_SHORT_MONTH = _words(_TH_SHORT_MONTHS)
 # a whole Hindi month name: no Devanagari letter or vowel sign after it ("जून" in "जूनियर")
 _HI_MONTH = _words(_HI_MONTHS) + r"(?![\w\u0900-\u097f])"
 _AR_MONTH = _words(_AR_MONTHS)
+_HU_MONTH = "(?i:" + _words(_HU_MONTHS) + ")"
 _HIJRI_MONTH = _words(_HIJRI_MONTHS)
 
 #: the month names above, for other modules ("14 Şubat", "14 رمضان": no person for NER)
 INTL_MONTHS = frozenset(_INTL_MONTHS) | frozenset(
-    w.replace("_", " ") for w in _TH_MONTHS + _HI_MONTHS + _AR_MONTHS + _HIJRI_MONTHS
+    w.replace("_", " ") for w in _TH_MONTHS + _HI_MONTHS + _AR_MONTHS + _HIJRI_MONTHS + _HU_MONTHS
 )
 
 
@@ -309,6 +321,15 @@ _PATTERNS: list[tuple[str, str]] = [
         rf"(?:[ \t]*/[ \t]*{_AR_MONTH})?[ \t]+{_YEAR}"
         rf"|{_HIJRI_MONTH}[ \t]+1[34][0-9]{{2}}){_NUM_END})",
     ),
+    # ... and a day and a Gregorian month without the year: "يوم ٢ فبراير" (on 2 February)
+    ("ar_dm", rf"{_LB}(?P<ardm>{_DAY_NUM}[ \t]+{_AR_MONTH})(?![\u0621-\u064a])"),
+    # Hungarian, the year first: "1962. április 23.", "2025. január 31-én", "2024. december
+    # 2-án" (the case ending after a hyphen is part of the date as written)
+    (
+        "hu_date",
+        rf"{_LB}(?P<hud>{_YEAR}\.[ \t]+{_HU_MONTH}(?:[ \t]+{_DAY_NUM}\.?"
+        r"(?:-(?:\u00e1n|\u00e9n|j\u00e9n|j\u00e1n|ig|t\u0151l|t\u00f3l|i|e|a))?)?)(?![\w\-])",
+    ),
     # (1998)
     ("paren_year", rf"\((?P<py>{_BARE_YEAR})\)"),
     # in 1950 / from 1990 to 1995 / between 1990 and 1995 / in 1990-95
@@ -447,6 +468,8 @@ _SCORES: dict[str, float] = {
     "th_date": 0.85,
     "hi_date": 0.8,
     "ar_date": 0.85,
+    "ar_dm": 0.75,
+    "hu_date": 0.85,
     "dmy_intl": 0.8,
     "dmy_short": 0.85,
     "my_intl": 0.8,
@@ -476,6 +499,8 @@ _ENT_GROUP = {
     "th_date": "thd",
     "hi_date": "hid",
     "ar_date": "ard",
+    "ar_dm": "ardm",
+    "hu_date": "hud",
     "paren_year": "py",
     "cue_year": "cy",
     "decade": "dec",

@@ -127,3 +127,25 @@ def test_number_labels_of_other_languages(text: str, number: str) -> None:
 @pytest.mark.parametrize("text", ["There is no: 2025 answer.", "رقم ٣ في القائمة"])
 def test_short_numbers_and_years_after_those_labels_are_no_references(text: str) -> None:
     assert not [t for t in _tagged(text) if t[0] == "CASE_NUMBER"]
+
+
+@pytest.mark.parametrize(
+    ("text", "date"),
+    [
+        ("Rijeka, 3. travnja 2025.", "3. travnja 2025"),
+        ("u luci Koper oko 20. travnja, na četiri mjeseca", "20. travnja"),
+        ("szül.: Kecskemét, 1962. április 23.; adóazonosító", "1962. április 23."),
+        ("a 2025. január 31-én kelt áramszámla ellen", "2025. január 31-én"),
+        ("مسبق الدفع يوم ٢ فبراير بدون أي استهلاك", "٢ فبراير"),
+        ("styrkur frá 15. janúar 2019: 3.000 kr.", "15. janúar 2019"),
+        ("Kontrola 5. května 2025 v Praze.", "5. května 2025"),
+    ],
+)
+def test_dates_in_croatian_czech_icelandic_hungarian_and_arabic_without_year(
+    text: str, date: str
+) -> None:
+    assert ("DATE", date) in _tagged(text)
+
+
+def test_a_hungarian_year_with_a_word_that_is_no_month_is_no_date() -> None:
+    assert not [t for t in _tagged("A 2025. évi beszámoló") if t[0] == "DATE" and "évi" in t[1]]
