@@ -546,13 +546,32 @@ _OCCUPATION_FIELD = _PRESCAN.compile(
     r"\u0437\u0432\u0430\u043d\u043d\u044f|\u03b5\u03c0\u03ac\u03b3\u03b3\u03b5\u03bb\u03bc\u03b1|"
     r"\uc9c1\uc5c5|\uacc4\uae09|\uc9c1\uc704|\uc9c1\ucc45|\u8077\u696d|\u804c\u4e1a|\u5f79\u8077|"
     r"\u804c\u52a1|\u8077\u52d9|\u0627\u0644\u0645\u0647\u0646\u0629|\u0634\u063a\u0644|"
-    r"\u05de\u05e7\u05e6\u05d5\u05e2|\u0935\u094d\u092f\u0935\u0938\u093e\u092f)"
+    r"\u05de\u05e7\u05e6\u05d5\u05e2|\u0935\u094d\u092f\u0935\u0938\u093e\u092f|"
+    # Hindi and Bengali "occupation" (पेशा, পেশা)
+    r"\u092a\u0947\u0936\u093e|\u09aa\u09c7\u09b6\u09be)"
     r"[ \t]*[:\uff1a][ \t]*"
-    r"(?P<value>[^\W\d_][^\W\d_'\u2019\-]*(?:[ \t\-][^\W\d_][^\W\d_'\u2019\-]*){0,5})"
+    # (the vowel signs and viramas of Indic scripts are marks, not letters: "ব্যবসায়ী")
+    r"(?P<value>[^\W\d_](?:[^\W\d_'\u2019\-]|[\u0900-\u0dff])*"
+    r"(?:[ \t\-][^\W\d_](?:[^\W\d_'\u2019\-]|[\u0900-\u0dff])*){0,5})"
     r"(?=[ \t]*(?:\r?\n|\Z|[,;|\u00b7(/\u3001\uff08]|\.(?:\s|\Z))|[ \t]{2,}|\t)"
     # Thai writes the value straight after the label: "อาชีพค้าขาย ที่อยู่ ..."
     r"|\u0e2d\u0e32\u0e0a\u0e35\u0e1e[ \t]*:?[ \t]*"
     r"(?P<thai>[\u0e01-\u0e4e]{2,20})(?![\u0e01-\u0e4e])"
+)
+# Ships' ranks, read only in a text about ships and their crews (elsewhere "AB", "OS" and
+# "C/O" are other things: a province, an operating system, "care of"): "AB Vishnu Prasad Nair",
+# "Jerome P. Villanueva, 2/O", "C/E Hrytsenko", "The Master stated", "NK-10482,DELA
+# PEÑA,Rogelio Santos,C/O,..."
+_MARITIME_CUE = re.compile(
+    r"(?i)(?<![\w])(?:vessels?|seafarers?|on-signers?|off-signers?|IMO(?:[ \t]+(?:no|number))?|"
+    r"m/[vt]|shipowners?|manning|ship's|crew[ \t]+list|mariners?|deck[ \t]+log|"
+    r"sign(?:ed|ing)[ \t\-]+(?:on|off))(?![\w])"
+)
+_SHIP_RANK = _PRESCAN.compile(
+    r"(?<![\w/])(?:[1-4]/[OE]|C/[OE]|AB|OS|ETO|Bosun|Boatswain|Master|Chief[ \t]+Officer|"
+    r"Chief[ \t]+Engineer|Chief[ \t]+Mate|Chief[ \t]+Cook|(?:Second|Third|Fourth|2nd|3rd|4th)"
+    r"[ \t]+(?:Officer|Engineer|Mate)|Able[ \t]+Seaman|Ordinary[ \t]+Seaman|Oiler|Wiper|"
+    r"Motorman|Messman|(?:Deck|Engine)[ \t]+Cadet)(?![\w/])(?![ \t]+[0-9])"  # ("AB 318452": an ID)
 )
 # An occupation after "works as" in many languages, its value the next one to three words up
 # to a preposition: "I have worked as a driver in London", "Lucrez ca șofer de trei ani",
@@ -780,6 +799,14 @@ class JobTitleRecognizer(Recognizer):
                     o.start < ve and vs < o.end for o in out
                 ):
                     out.append(Span(vs, ve, "JOB_TITLE", self.BASE_SCORE, self.name))
+        if _MARITIME_CUE.search(text) is not None:
+            for m in _SHIP_RANK.finditer(text):
+                vs, ve = m.span()
+                if text[ve : ve + 3] in (" of", "'s ") or any(
+                    o.start < ve and vs < o.end for o in out
+                ):
+                    continue  # not "Master of Science", not "Master's certificate"
+                out.append(Span(vs, ve, "JOB_TITLE", self.ROLE_SCORE, self.name))
         for m in _WORKS_AS.finditer(text):
             span = _works_as_value(text, m)
             if span is None:

@@ -149,3 +149,28 @@ def test_dates_in_croatian_czech_icelandic_hungarian_and_arabic_without_year(
 
 def test_a_hungarian_year_with_a_word_that_is_no_month_is_no_date() -> None:
     assert not [t for t in _tagged("A 2025. évi beszámoló") if t[0] == "DATE" and "évi" in t[1]]
+
+
+def test_ships_ranks_in_a_text_about_a_crew() -> None:
+    text = (
+        "Crew list, vessel BALTIC LARCH\n| 4 | NAIR | Vishnu Prasad | AB | INDIAN | Seafarer ID "
+        "AB 318452 |\nOff-signer 2/O Kenneth Lim Tan will be repatriated. C/E Hrytsenko reports."
+    )
+    roles = [s for t, s in _tagged(text) if t == "JOB_TITLE"]
+    assert roles.count("AB") == 1 and "2/O" in roles and "C/E" in roles
+
+
+def test_ships_ranks_mean_nothing_elsewhere() -> None:
+    text = "My laptop OS crashed. Send it to C/O Smith, Calgary AB. The Master of Science."
+    assert not [t for t in _tagged(text) if t[0] == "JOB_TITLE"]
+
+
+@pytest.mark.parametrize(
+    ("text", "job"),
+    [
+        ("মোবাইল: ০১৭১১-৫৫৫০১৪          পেশা: ব্যবসায়ী\nদানের খাত", "ব্যবসায়ী"),
+        ("पेशा: अध्यापक\n", "अध्यापक"),
+    ],
+)
+def test_occupation_fields_in_indic_scripts(text: str, job: str) -> None:
+    assert ("JOB_TITLE", job) in _tagged(text)
