@@ -325,6 +325,13 @@ _LOGIN_HEADERS = frozenset(
     }
 )  # fmt: skip
 _ADDRESS_WORDS = frozenset({"address", "addresses", "property", "premises", "addr"})
+_POSTCODE_HEADERS = (
+    ["postcode"], ["post", "code"], ["postal", "code"], ["postcodes"], ["zip"], ["zip", "code"],
+    ["zipcode"], ["plz"], ["postleitzahl"], ["code", "postal"], ["cap"], ["cep"],
+    ["postnummer"], ["postinumero"], ["eircode"],
+)  # fmt: skip
+# a postcode's shape: letters and digits, one space or hyphen at most, a digit in it
+_POSTCODE_CELL = re.compile(r"(?=[^\n]*[0-9])[A-Za-z0-9]{2,5}(?:[ \-][A-Za-z0-9]{2,4})?")
 _NOT_ADDRESS_WORDS = frozenset({"email", "mail", "ip", "web", "mac", "wallet", "url"})
 
 
@@ -366,6 +373,8 @@ def header_kind(header: str) -> str | None:
         if "name" in words or words[0] in _PERSON_WORDS:  # "Patient name & address"
             return "org_address" if any(w in _NOT_PERSON_WORDS for w in words) else "name_address"
         return "address"
+    if words in _POSTCODE_HEADERS:
+        return "postcode"  # "postcode", "ZIP code", "PLZ": the cell is part of an address
     if tuple(words) in _LOGIN_HEADERS:
         return "login"
     if words in (["sort", "code"], ["sort", "codes"], ["transit"], ["transit", "no"]):
@@ -693,6 +702,9 @@ def entities_in_table_columns(text: str, spans: list[Span]) -> list[Span]:
                 changed |= _address(kept, text, start, b)
             elif kind == "address":
                 changed |= _address(kept, text, a, b)
+            elif kind == "postcode" and _POSTCODE_CELL.fullmatch(text, a, b) is not None:
+                new = Span(a, b, "POSTCODE", SCORE, ADDRESS_SOURCE)
+                changed |= _place(kept, new, (a, b), frozenset({"POSTCODE", "LOCATION"}))
     if not changed:
         return spans
     return sorted(kept, key=lambda s: (s.start, s.end))

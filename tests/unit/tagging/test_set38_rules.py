@@ -174,3 +174,17 @@ def test_ships_ranks_mean_nothing_elsewhere() -> None:
 )
 def test_occupation_fields_in_indic_scripts(text: str, job: str) -> None:
     assert ("JOB_TITLE", job) in _tagged(text)
+
+
+def test_postcodes_in_a_postcode_column() -> None:
+    text = (
+        "donation_id,date,donor_name,email,postcode,gift_aid\n"
+        "DN-77411305,2025-03-02,Harriet Lomas,hattie.lomas@example.com,BD20 6RP,Y\n"
+        'DN-77426114,2025-03-09,"Pilling, Geoffrey",gapilling@example.org.uk,BD22 8PH,Y\n'
+    )
+    assert {s for t, s in _tagged(text) if t == "POSTCODE"} == {"BD20 6RP", "BD22 8PH"}
+
+
+def test_a_postcode_column_takes_no_words() -> None:
+    text = "name,postcode\nAnn Lee,unknown\nBob Ray,n/a\n"
+    assert not [t for t in _tagged(text) if t[0] == "POSTCODE"]
