@@ -339,7 +339,10 @@ _PATTERNS: list[tuple[str, str, float]] = [
     # 32 · Peckham" (a name alone opening a line, then its age and a separator)
     (
         "after_name",
-        rf"(?<![\w])(?:{_CAP}|{_CAPS})\s+(?:{_CAP}|{_CAPS})(?:\s*\((?P<p5>[0-9]{{1,3}})\)|,\s+"
+        rf"(?<![\w])(?:{_CAP}|{_CAPS})\s+(?:{_CAP}|{_CAPS})"
+        # (a nickname in quotes between: 'Lukas Brenner ("LuBz"), 22,')
+        r"(?:[ \t]+\([\"\u201c][^\"\u201d\n]{1,20}[\"\u201d]\))?"
+        rf"(?:\s*\((?P<p5>[0-9]{{1,3}})\)|,\s+"
         rf"(?P<p6>[0-9]{{1,3}}(?:[ \t]+(?:years|yrs|a\u00f1os|anos|ans|anni|Jahre))?),)"
         rf"|(?:(?m:^)|\|)[ \t]*(?:{_CAP}|{_CAPS})"
         rf"(?:[ \t\-](?:{_CAP}|{_CAPS})){{0,3}},[ \t]+(?P<p14>[0-9]{{1,2}})"

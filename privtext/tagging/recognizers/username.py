@@ -161,10 +161,35 @@ class UsernameRecognizer(PatternRecognizer):
             "login_cue",
             r"(?i:\b(?:(?:user ?name|user ?id|handle|nick(?:name)?|github|gitlab|twitter|"
             r"instagram|insta|snap(?:chat)?|telegram|skype|discord|reddit|tiktok|"
+            # a player's names: "In-game name: Thack", "Riot ID: Thack#EUW1", "IGN: xX_Blaze",
+            # "Gamertag: ...", Malay "Nama dalam permainan: RaptorHaz"
+            r"in-?game[ \t]+name|ign|gamer-?tag|riot[ \t]+id|summoner[ \t]+name|battle-?tag|"
+            r"psn(?:[ \t]+id)?|epic(?:[ \t]+games)?[ \t]+id|steam[ \t]+name|"
+            r"nama[ \t]+dalam[ \t]+permainan|"
             r"(?:it |user |network |login |windows )?account created)\b"
             r"(?:[ \t]*[:=][ \t]*|[ \t]+(?:is|will be|was)[ \t]+)|"
             r"(?:accepted (?:publickey|password) for|invalid user|for user|log(?:ged)? in as)"
-            r"[ \t]+|sudo:[ \t]+))(?P<ent>" + _LOGIN + r")(?![\w@]|\.[A-Za-z])",
+            r"[ \t]+|sudo:[ \t]+))(?P<ent>" + _LOGIN + r"(?:#[A-Za-z0-9]{2,5})?)"
+            r"(?![\w@#]|\.[A-Za-z])",
+            0.8,
+        ),
+        (
+            # a nickname in quotes and brackets after a full name: 'Tomás Ferreira ("tfz")',
+            # 'Lukas Brenner ("LuBz")'; not a plain capitalised word, which is a defined name's
+            # short form: 'Tidewater Foods Group ("Tidewater")'
+            "quoted_nick",
+            r"[A-Z][^\W\d_]+[ \t]+[A-Z][^\W\d_'\-]+[ \t]+\([\"\u201c]"
+            r"(?![A-Z][a-z]+[\"\u201d])(?P<ent>[A-Za-z0-9_.\-]{2,20})"
+            r"[\"\u201d]\)",
+            0.8,
+        ),
+        (
+            # a Riot ID or BattleTag: a player's name and a tag after "#" ("Kaiser#EUW",
+            # "Haneul#KR7", "Thack#EUW1", "ellie#1234"); the tag a region code or digits
+            "player_tag",
+            r"(?<![\w#@/])(?P<ent>(?!(?i:apt|unit|room|flat|suite|no|ticket|order|case|ref|issue|"
+            r"pr|bug|item|lot|stand|gate|dock|bay|box|page|line|tel|ext)#)"
+            r"[A-Za-z][A-Za-z0-9_.]{1,15}#(?:[A-Z]{2,4}[0-9]?|[0-9]{4,5}))(?![\w#])",
             0.8,
         ),
         (

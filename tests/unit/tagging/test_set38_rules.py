@@ -188,3 +188,28 @@ def test_postcodes_in_a_postcode_column() -> None:
 def test_a_postcode_column_takes_no_words() -> None:
     text = "name,postcode\nAnn Lee,unknown\nBob Ray,n/a\n"
     assert not [t for t in _tagged(text) if t[0] == "POSTCODE"]
+
+
+@pytest.mark.parametrize(
+    ("text", "login"),
+    [
+        ("In-game name: Thack      Riot ID: Thack#EUW1      Discord: thack.lol", "Thack#EUW1"),
+        ("dev_rob 19:05: same IP as Kaiser#EUW, a Diamond smurf", "Kaiser#EUW"),
+        ("Nama dalam permainan: RaptorHaz\nAlamat: Lot 18", "RaptorHaz"),
+        ('2. Tomás Ferreira ("tfz"), 19, Portuguese', "tfz"),
+    ],
+)
+def test_players_names_and_tags(text: str, login: str) -> None:
+    assert ("USERNAME", login) in _tagged(text)
+
+
+def test_hash_codes_and_defined_names_are_no_players() -> None:
+    text = (
+        'She lives at Apt#12 and wrote C# code in room#4. Tidewater Foods Group ("Tidewater") '
+        "announced it."
+    )
+    assert not [t for t in _tagged(text) if t[0] == "USERNAME"]
+
+
+def test_an_age_after_a_name_and_its_nickname() -> None:
+    assert ("AGE", "22") in _tagged('1. Lukas Brenner ("LuBz"), 22, German, player')
