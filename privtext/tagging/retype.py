@@ -12,6 +12,7 @@ PERSON and the part after becomes the ORGANIZATION.
 from __future__ import annotations
 
 import re
+import unicodedata
 
 from privtext.tagging.base import Span
 from privtext.tagging.recognizers.gazetteer import Gazetteer, load_gazetteer
@@ -95,14 +96,15 @@ def organisations_named_like_persons(text: str, spans: list[Span]) -> list[Span]
     gaz = load_gazetteer(None)
     out: list[Span] = []
     changed = False
-    for s in spans:
+    mailboxes: list[str] | None = None
+    for k, s in enumerate(spans):
         if s.entity_type == "ORGANIZATION" and s.source == "spacy_ner":
             words = text[s.start : s.end].split()
+            shaped = 2 <= len(words) <= 3 and all(_NAME_WORD_RX.fullmatch(w) for w in words)
             if (
-                2 <= len(words) <= 3
+                shaped
                 and words[0] in gaz.given
                 and words[0] not in gaz.known_tokens
-                and all(_NAME_WORD_RX.fullmatch(w) for w in words)
                 and not any(
                     _title(w) in HEAD_SET or w in gaz.known_tokens or _common(w) for w in words[1:]
                 )
@@ -110,8 +112,70 @@ def organisations_named_like_persons(text: str, spans: list[Span]) -> list[Span]
                 out.append(Span(s.start, s.end, "PERSON", s.score, s.source))
                 changed = True
                 continue
+            if shaped and not any(_title(w) in HEAD_SET for w in words):
+                if mailboxes is None:
+                    mailboxes = [
+                        _fold(text[e.start : e.end].split("@")[0])
+                        for e in spans
+                        if e.entity_type == "EMAIL"
+                    ]
+                plain = not any(_common(w) for w in words)
+                if not any(w in gaz.org_suffixes for w in words) and (
+                    plain
+                    and (_job_follows(text, spans, k) or _BORN_AFTER.match(text, s.end))
+                    or _in_mailbox(words, mailboxes, plain and words[0] not in gaz.known_tokens)
+                ):
+                    out.append(Span(s.start, s.end, "PERSON", s.score, s.source))
+                    changed = True
+                    continue
         out.append(s)
     return out if changed else spans
+
+
+# A person's birth right after the name: "Batbayar Temuulen, born 14/08/2002", "(b. 1961)"
+_BORN_AFTER = re.compile(r",?[ \t]+\(?(?:born|b\.|n\u00e9e|DOB|d\.o\.b\.)[ \t]", re.IGNORECASE)
+
+
+def _fold(s: str) -> str:
+    """Lower case without accents ("Marinović" -> "marinovic")."""
+    return "".join(
+        c for c in unicodedata.normalize("NFKD", s.lower()) if not unicodedata.combining(c)
+    )
+
+
+def _job_follows(text: str, spans: list[Span], k: int) -> bool:
+    """The span after ``spans[k]`` is a job title right after a comma: "Sofia Lindqvist, Data
+    Protection Officer", "Tea Marinović, voditeljica posade"."""
+    if k + 1 >= len(spans) or spans[k + 1].entity_type != "JOB_TITLE":
+        return False
+    if re.fullmatch(r",[ \t]+", text[spans[k].end : spans[k + 1].start]) is None:
+        return False
+    # (not "Moda Emlak Danışmanlık, consultant Serkan Yıldız": the role is the next person's)
+    return not (
+        k + 2 < len(spans)
+        and spans[k + 2].entity_type == "PERSON"
+        and not text[spans[k + 1].end : spans[k + 2].start].strip()
+    )
+
+
+def _in_mailbox(words: list[str], mailboxes: list[str], first_alone: bool) -> bool:
+    """The name's first and last words are the parts of an e-mail address's local part in the
+    same document ("Tea Marinović" and tea.marinovic@...), or, with ``first_alone``, its first
+    word is the whole local part ("Oyunchimeg Dashdorj" and oyunchimeg@...)."""
+    given = [p for p in re.split(r"[\-\u2019']", _fold(words[0])) if p]
+    last = _fold(words[-1])
+    initials = "".join(p[0] for p in given)
+    for box in mailboxes:
+        parts = [p for p in re.split(r"[._\-+0-9]+", box) if p]
+        if (
+            len(last) >= 3
+            and last in parts
+            and (all(p in parts for p in given) or initials in parts or given[0][:1] in parts)
+        ):
+            return True  # "tea.marinovic", "per-anders.nutti", "jb.habimana", "g.fitzpatrick"
+        if first_alone and len(given) == 1 and len(given[0]) >= 4 and parts == given:
+            return True
+    return False
 
 
 # An initial and a surname ending an organisation span: "Tribunal Member J. Cairney",

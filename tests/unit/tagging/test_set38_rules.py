@@ -213,3 +213,44 @@ def test_hash_codes_and_defined_names_are_no_players() -> None:
 
 def test_an_age_after_a_name_and_its_nickname() -> None:
     assert ("AGE", "22") in _tagged('1. Lukas Brenner ("LuBz"), 22, German, player')
+
+
+def test_a_name_read_as_an_organisation_is_a_person_by_its_mailbox_role_or_birth() -> None:
+    from privtext.tagging.base import Span
+    from privtext.tagging.retype import organisations_named_like_persons
+
+    text = (
+        "Lijep pozdrav,\nTea Marinović, voditeljica posade\ntea.marinovic@jadrancrew.example\n"
+        "1. Batbayar Temuulen, born 14/08/2002\nby Sofia Lindqvist, Data Protection Officer."
+    )
+
+    def at(s: str, kind: str) -> Span:
+        i = text.index(s)
+        return Span(i, i + len(s), kind, 0.8, "spacy_ner")
+
+    spans = sorted(
+        [
+            at("Tea Marinović", "ORGANIZATION"),
+            at("tea.marinovic@jadrancrew.example", "EMAIL"),
+            at("Batbayar Temuulen", "ORGANIZATION"),
+            at("Sofia Lindqvist", "ORGANIZATION"),
+            at("Data Protection Officer", "JOB_TITLE"),
+        ],
+        key=lambda s: s.start,
+    )
+    got = {
+        text[s.start : s.end]: s.entity_type for s in organisations_named_like_persons(text, spans)
+    }
+    assert got["Tea Marinović"] == got["Batbayar Temuulen"] == got["Sofia Lindqvist"] == "PERSON"
+
+
+def test_an_organisation_before_the_role_of_the_next_person_stays() -> None:
+    from privtext.tagging.base import Span
+    from privtext.tagging.retype import organisations_named_like_persons
+
+    text = "Agent: Moda Emlak Danışmanlık, consultant Serkan Yıldız (licence)"
+    org = Span(7, 29, "ORGANIZATION", 0.8, "spacy_ner")
+    job = Span(31, 41, "JOB_TITLE", 0.8, "x")
+    person = Span(42, 55, "PERSON", 0.8, "x")
+    got = organisations_named_like_persons(text, [org, job, person])
+    assert got[0].entity_type == "ORGANIZATION"
