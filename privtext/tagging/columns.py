@@ -403,6 +403,7 @@ def _reference_type(header: str) -> str:
 
 # --- what a cell holds ----------------------------------------------------------------------
 
+_CJK_NAME_CELL = re.compile(r"[\u4e00-\u9fff]{2,4}|[\uac00-\ud7a3]{2,4}")
 _NAME_TOKEN = re.compile(r"[^\W\d_](?:[^\W\d_]|['\u2019.\-](?=[^\W\d_]))*\.?")
 _PARTICLES = frozenset(
     "de da das do dos du van von der den la le del della di bin binti al el ter ten y e".split()
@@ -493,6 +494,11 @@ def _names_in_cell(text: str, a: int, b: int) -> list[tuple[int, int]]:
     from privtext.tagging.recognizers.job_title import ACRONYMS
 
     cell = text[a:b]
+    if _CJK_NAME_CELL.fullmatch(cell):
+        from privtext.tagging.script_names import _KO_SURNAMES, _ZH_SURNAMES
+
+        # "林浩然", "周雨桐" under "姓名"; "김민준" under "이름": a surname first, no spaces
+        return [(a, b)] if cell[0] in _ZH_SURNAMES or cell[0] in _KO_SURNAMES else []
     if _INITIALS_CELL.fullmatch(cell):
         if cell.upper() in _NOT_INITIALS or cell in ACRONYMS:
             return []

@@ -922,11 +922,26 @@ _ADDRESS_LABEL_RX = _PRESCAN.compile(
     # bilingual forms too: "Anschrift / address:", "Dirección / Address:"
     r"(?:(?:anschrift|adresse|direcci[o\u00f3]n|indirizzo|endere[c\u00e7]o|adres|adresa|"
     r"domicilio)[ \t]*/[ \t]*)?"
-    r"(?:address|addr\.)(?:[ \t]+\([^)\n]{1,30}\))?[ \t]*[:\uff1a][ \t]*"
+    r"(?:address|addr\.|"
+    # the label alone in other languages and scripts: "Anschrift:", "Alamat:", "ঠিকানা:", "पता:",
+    # "نشانی:", "العنوان:", "כתובת אחרונה:", "住址：", "俱乐部地址：", "주소:", "Địa chỉ:"
+    r"anschrift|adresse|direcci[o\u00f3]n|indirizzo|endere[c\u00e7]o|adres|adresa|adres[\u0103a]|"
+    r"domicilio|alamat|osoite|lakc[\u00edi]m|\u0111\u1ecba[ \t]+ch\u1ec9|"
+    r"\u09a0\u09bf\u0995\u09be\u09a8\u09be|\u092a\u0924\u093e|\u0646\u0634\u0627\u0646\u06cc|"
+    r"\u0622\u062f\u0631\u0633|\u0627\u0644\u0639\u0646\u0648\u0627\u0646|"
+    r"\u05db\u05ea\u05d5\u05d1\u05ea(?:[ \t]+\u05d0\u05d7\u05e8\u05d5\u05e0\u05d4|[ \t]+\u05de\u05d2\u05d5\u05e8\u05d9\u05dd)?|"
+    r"[\u4e00-\u9fff]{0,4}(?:\u5730\u5740|\u4f4f\u5740)|\uc8fc\uc18c|\u4f4f\u6240|"
+    r"\u0e17\u0e35\u0e48\u0e2d\u0e22\u0e39\u0e48)"
+    r"(?:[ \t]+\([^)\n]{1,30}\))?[ \t]*[:\uff1a][ \t]*"
 )
 _FIELD_WORD_LINE_RX = re.compile(
     r"(?i)(?:dob|d\.o\.b\.?|date of birth|born|tel|phone|mobile|mob|email|e-mail|fax|ni|nhs)"
     r"(?:[ \t]+(?:no|number))?\.?[ \t]+[0-9+(]"
+)
+# the next field's name alone on its line ("Teléfono", "Phone", "E-mail")
+_FIELD_WORD_ONLY_RX = re.compile(
+    r"(?i)(?:tel[\u00e9e]fono|telefone|telefon|t[\u00e9e]l[\u00e9e]phone|phone|tel|mobile|"
+    r"m[\u00f3o]vil|celular|e-?mail|correo|contact|dob|date[ \t]+of[ \t]+birth)\.?"
 )
 _FIELD_LABEL_RX = re.compile(r"[ \t]*[\w(][\w .'/()&\-]{0,30}[:\uff1a](?:[ \t]|$)")
 _INLINE_FIELD_RX = re.compile(
@@ -1102,7 +1117,7 @@ class StreetAddressRecognizer(Recognizer):
         if not first:
             if _FIELD_LABEL_RX.match(line) or not (body[0].isupper() or body[0].isdigit()):
                 return False
-            if _FIELD_WORD_LINE_RX.match(body):
+            if _FIELD_WORD_LINE_RX.match(body) or _FIELD_WORD_ONLY_RX.fullmatch(body):
                 return False  # "DOB 16/08/1991", "Tel 0161 ...": the next field, without a colon
             if len(body.split()) > 8 or body.endswith(("?", "!")):
                 return False

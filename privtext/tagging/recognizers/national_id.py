@@ -28,6 +28,7 @@ from typing import ClassVar
 
 from stdnum.br import cpf as br_cpf
 from stdnum.ch import ssn as ch_ssn
+from stdnum.cn import ric as cn_ric
 from stdnum.es import dni as es_dni
 from stdnum.es import nie as es_nie
 from stdnum.fr import nir as fr_nir
@@ -521,6 +522,17 @@ _SCHEMES: tuple[_Scheme, ...] = (
         0.75,
         False,
         compile_context(_CH_CONTEXT + _GENERIC_CONTEXT),  # type: ignore[arg-type]
+    ),
+    _Scheme(
+        # China's resident identity number: region, date of birth, sequence, an ISO 7064 MOD
+        # 11-2 check character (``stdnum.cn.ric`` checks all three), e.g. "440106200209170310",
+        # "31011520010304062X"; eighteen characters that pass are no accident, so no context
+        "cn_ric",
+        _PRESCAN.compile(_B + r"[1-9][0-9]{16}[0-9Xx]" + _E),
+        _stdnum(cn_ric),
+        0.85,
+        False,
+        compile_context(_GENERIC_CONTEXT),  # type: ignore[arg-type]
     ),
     _Scheme(
         "ch_ahv",

@@ -595,7 +595,9 @@ def test_surnames_the_word_via_and_numbered_streets_are_no_bare_street(text, spa
 def test_street_layouts_of_peru_taiwan_rwanda_egypt_chile_indonesia_colombia_and_malaysia(
     text, expected, spans_of
 ):
-    assert spans_of(R, text, THRESHOLD) == [("STREET_ADDRESS", expected)]
+    # (after a label, "Alamat:", the labelled block is found too; the tagger keeps the longer)
+    found = spans_of(R, text, THRESHOLD)
+    assert ("STREET_ADDRESS", expected) in found and {t for t, _ in found} == {"STREET_ADDRESS"}
 
 
 def test_junior_after_a_name_is_no_street():
@@ -619,7 +621,9 @@ def test_junior_after_a_name_is_no_street():
 def test_street_layouts_in_cyrillic_icelandic_hungarian_lithuanian_and_bolivian_text(
     text, expected, spans_of
 ):
-    assert spans_of(R, text, THRESHOLD) == [("STREET_ADDRESS", expected)]
+    # (after a label, "Dirección:", the labelled block is found too; the tagger keeps the longer)
+    found = spans_of(R, text, THRESHOLD)
+    assert ("STREET_ADDRESS", expected) in found and {t for t, _ in found} == {"STREET_ADDRESS"}
 
 
 def test_a_citation_with_et_al_is_no_street():

@@ -254,3 +254,43 @@ def test_an_organisation_before_the_role_of_the_next_person_stays() -> None:
     person = Span(42, 55, "PERSON", 0.8, "x")
     got = organisations_named_like_persons(text, [org, job, person])
     assert got[0].entity_type == "ORGANIZATION"
+
+
+def test_chinese_resident_ids_by_their_check_character_and_names_under_a_name_header() -> None:
+    text = (
+        "| 姓名 | 游戏ID | 身份证号 |\n|---|---|---|\n"
+        "| 林浩然 | XH丶Blaze | 440106200209170310 |\n| 周雨桐 | XH丶Tong | 31011520010304062X |\n"
+    )
+    got = _tagged(text)
+    assert ("NATIONAL_ID", "440106200209170310") in got
+    assert ("NATIONAL_ID", "31011520010304062X") in got
+    assert ("PERSON", "林浩然") in got and ("PERSON", "周雨桐") in got
+
+
+def test_an_eighteen_digit_number_with_a_wrong_check_character_is_no_chinese_id() -> None:
+    assert not [t for t in _tagged("Order 440106200209170311 shipped") if t[0] == "NATIONAL_ID"]
+
+
+@pytest.mark.parametrize(
+    ("text", "address"),
+    [
+        (
+            "ঠিকানা: বাড়ি ১২, রোড ৭, ধানমন্ডি, ঢাকা ১২০৫\nমোবাইল: ০১৭১১-৫৫৫০১৪",
+            "বাড়ি ১২, রোড ৭, ধানমন্ডি, ঢাকা ১২০৫",
+        ),
+        (
+            "पता: मकान नं. ४२, सेक्टर ११, लखनऊ २२६०१६\nमोबाइल: ९८३९५",
+            "मकान नं. ४२, सेक्टर ११, लखनऊ २२६०१६",
+        ),
+        (
+            "俱乐部地址：上海市杨浦区国定路335号8楼\n紧急联系人：林国栋",
+            "上海市杨浦区国定路335号8楼",
+        ),
+        (
+            "Alamat: Lot 18, Taman Foh Sang, 88300 Kota Kinabalu\nE-mel: x",
+            "Lot 18, Taman Foh Sang, 88300 Kota Kinabalu",
+        ),
+    ],
+)
+def test_address_labels_of_other_languages(text: str, address: str) -> None:
+    assert ("STREET_ADDRESS", address) in _tagged(text)
