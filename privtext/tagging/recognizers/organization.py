@@ -247,6 +247,8 @@ _CJK_ORG = re.compile(
     # ... or the head last (kana too: "みずほ銀行", "桜リアルティ・アドバイザーズ株式会社")
     r"|[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff"
     r"\uac00-\ud7af]{1,24}?(?:股份有限公司|有限公司|有限会社|株式会社|公司|税関|警察署|厚生局|"
+    # clubs, sports companies, management and gaming firms: "星火电竞俱乐部", "腾竞体育"
+    r"俱乐部|俱樂部|体育|體育|유한회사|매니지먼트|게이밍|"
     r"取締部|大学|大學|病院|医院|銀行|银行|協会|協會|委員会|委员会|裁判所|法院|市役所|"
     r"대학교|병원|은행|종친회|인쇄소|주식회사|재단|협회|병무청|경찰청|국세청|검찰청|법원|사단|여단|"
     # police stations, committees, agencies, churches, foundations, firms of lawyers
@@ -259,6 +261,22 @@ _CJK_ORG = re.compile(
     r"|(?<=[\uac00-\ud7af])(?=(?:에서|에게|으로|에|의|은|는|이|가|을|를|와|과|로|도)"
     r"(?![\uac00-\ud7af])))"
 )
+# ... in Arabic or Persian: an organisation's word first, then one to four words of its name, up
+# to punctuation, a line's end or a word of the sentence ("بانک ملی ایران", "سازمان امور
+# مالیاتی کشور", "شركة شمال القاهرة لتوزيع الكهرباء", "جامعة النيل الأوسط")
+_AR_LETTER = "[\u0621-\u064a\u066e-\u06d3\u06fa-\u06ff]"
+_AR_ORG_WORD = f"{_AR_LETTER}(?:\u200c?{_AR_LETTER})*"
+_AR_NOT_NAME_WORDS = (
+    "در|به|از|با|که|را|برای|تا|و|یا|این|آن|است|بود|شد|معرفی|ارائه|في|من|على|إلى|الى|عن|مع|"
+    "أو|او|التي|الذي|هذا|هذه|كان|تم|قد|لم|لا"
+)
+_AR_ORG = re.compile(
+    rf"(?<!{_AR_LETTER})(?P<ent>(?:شرکت|شركة|مؤسسه|مؤسسة|سازمان|بانک|بنك|بانك|جمعية|وزارة|"
+    r"وزارت|مستشفى|بیمارستان|دانشگاه|جامعة|هيئة|هیئت|مديرية|بلدية|شهرداری)"
+    rf"(?:[ \t](?!(?:{_AR_NOT_NAME_WORDS})(?!{_AR_LETTER})){_AR_ORG_WORD}){{1,4}})"
+    rf"(?!{_AR_LETTER}|\u200c)"
+)
+_ANY_ARABIC = _PRESCAN.compile("[\u0621-\u064a]")
 # A Nordic public body written as one word ("Vetenskapsrådet", "Etikprövningsmyndigheten",
 # "Skatteverket", "Arbeidstilsynet"), or a university, hospital, municipality or court whose
 # head is a lower-case noun after its place ("Helsingfors universitet", "Luleå tekniska
@@ -428,6 +446,7 @@ class OrganizationRecognizer(Recognizer):
         for rx, hint in (
             (_CYRILLIC_COMPANY, _ANY_CYRILLIC),
             (_CJK_ORG, _ANY_CJK),
+            (_AR_ORG, _ANY_ARABIC),
             (_UNION_LOCAL, None),
         ):
             if hint is not None and hint.search(text) is None:

@@ -294,3 +294,22 @@ def test_an_eighteen_digit_number_with_a_wrong_check_character_is_no_chinese_id(
 )
 def test_address_labels_of_other_languages(text: str, address: str) -> None:
     assert ("STREET_ADDRESS", address) in _tagged(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "org"),
+    [
+        ("واریز از حساب شبا نزد بانک ملی ایران، کد رهگیری", "بانک ملی ایران"),
+        (
+            "این رسید برای ارائه به سازمان امور مالیاتی کشور معرفی می\u200cشود.",
+            "سازمان امور مالیاتی کشور",
+        ),
+        (
+            "شركة شمال القاهرة لتوزيع الكهرباء – قطاع مصر الجديدة",
+            "شركة شمال القاهرة لتوزيع الكهرباء",
+        ),
+        ("战队：星火电竞俱乐部          提交日期", "星火电竞俱乐部"),
+    ],
+)
+def test_organisations_in_arabic_persian_and_chinese_by_their_words(text: str, org: str) -> None:
+    assert ("ORGANIZATION", org) in _tagged(text)
