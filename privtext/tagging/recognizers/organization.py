@@ -28,6 +28,7 @@ _PRESCAN = PatternGroup("organization")
 
 HEADS = (
     "Hospital Infirmary Hospice Clinic Surgery Practice Pharmacy Prison Jail Colony Penitentiary "
+    "Crematorium "
     "Court Tribunal Office Station Council Ministry Department Directorate Agency Authority "
     "Commission Committee Service Services Police Constabulary Gendarmerie Army Navy Regiment "
     "University College School Academy Institute Centre Center Library Museum Gallery Theatre "
@@ -289,6 +290,17 @@ _NORDIC_BODY = _PRESCAN.compile(
     r"högskolan|universitetssjukhus|universitetssjukhuset|universitetssykehus|sjukhus|sykehus|"
     r"kommun|kommune|tingsrätt|hovrätt|tingrett|lagmannsrett|landsting))(?![\w\-])"
 )
+# A cemetery is a place (the labelled sets' convention): "Abraham Lincoln National Cemetery",
+# "Mount Olivet Cemetery", "Lawnswood Cemetery"
+_CEMETERY = _PRESCAN.compile(
+    rf"(?<![\w\-])(?P<ent>(?:{_CAP}[ \t]){{1,3}}(?:Cemetery|Memorial[ \t]Park|Burial[ \t]Ground|"
+    r"Necropolis|Graveyard))(?![\w\-])(?![ \t]+(?:Road|Rd|Street|St|Lane|Ln|Avenue|Ave|Way|Drive|"
+    r"Gates?|Trust|Office|Committee|Company)(?![\w]))"
+)
+_NOT_CEMETERY_NAME = frozenset(
+    "The At A An In On To From By Near Behind Beside Opposite Outside Inside Into Via Past Our "
+    "Their His Her My This That Local Old New Town City".split()
+)
 # A union's local branch: "UMWA Local 8843", "SEIU Local 32BJ"
 _UNION_LOCAL = re.compile(
     r"(?<![\w\-])(?P<ent>[A-Z]{2,6}[ \t]Local[ \t][0-9]{1,5}[A-Z]{0,2})(?![\w])"
@@ -360,6 +372,9 @@ class OrganizationRecognizer(Recognizer):
     entity_types: ClassVar[tuple[str, ...]] = ("ORGANIZATION", "LOCATION")
     SCORE: ClassVar[float] = 0.86
     AREA_SCORE: ClassVar[float] = 0.8
+    # above a name read into it by the lists or NER ("Abraham Lincoln" of "Abraham Lincoln
+    # National Cemetery")
+    CEMETERY_SCORE: ClassVar[float] = 0.88
 
     def analyze(self, text: str) -> list[Span]:
         """Find institution names and typed areas (see the module docstring)."""
@@ -457,6 +472,20 @@ class OrganizationRecognizer(Recognizer):
                 out.append(
                     Span(m.start("ent"), m.end("ent"), "ORGANIZATION", self.SCORE, self.name)
                 )
+        if (
+            "Cemetery" in text
+            or "Memorial Park" in text
+            or "Burial Ground" in text
+            or ("Necropolis" in text or "Graveyard" in text)
+        ):
+            for m in _CEMETERY.finditer(original):
+                cs, ce = m.span("ent")
+                words = original[cs:ce].split()
+                while words and words[0] in _NOT_CEMETERY_NAME:
+                    cs = original.index(words[1], cs) if len(words) > 1 else ce
+                    words = words[1:]
+                if len(words) >= 2:  # a name before the head: "Lawnswood Cemetery"
+                    out.append(Span(cs, ce, "LOCATION", self.CEMETERY_SCORE, self.name))
         for m in _AREA_PREFIX.finditer(text):
             if m.group("ent").split()[-1] in HEAD_SET:
                 continue  # "County Council" is an organisation

@@ -313,3 +313,25 @@ def test_address_labels_of_other_languages(text: str, address: str) -> None:
 )
 def test_organisations_in_arabic_persian_and_chinese_by_their_words(text: str, org: str) -> None:
     assert ("ORGANIZATION", org) in _tagged(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "entity"),
+    [
+        (
+            "Honors at Abraham Lincoln National Cemetery in Elwood",
+            ("LOCATION", "Abraham Lincoln National Cemetery"),
+        ),
+        ("We walked near Lawnswood Cemetery.", ("LOCATION", "Lawnswood Cemetery")),
+        ("Crematorium: Margam Crematorium, Neath", ("ORGANIZATION", "Margam Crematorium")),
+    ],
+)
+def test_cemeteries_are_places_and_crematoria_organisations(
+    text: str, entity: tuple[str, str]
+) -> None:
+    assert entity in _tagged(text)
+
+
+def test_a_cemetery_without_a_name_is_no_place() -> None:
+    got = _tagged("The Cemetery Road bus stops at The Cemetery gates.")
+    assert not [t for t in got if t[0] == "LOCATION" and "The" in t[1]]
