@@ -108,6 +108,7 @@ from privtext.tagging.retype import (
 from privtext.tagging.roles import (
     roles_before_employers,
     roles_next_to_persons,
+    roles_on_signature_lines,
     speaker_labels_are_no_titles,
 )
 from privtext.tagging.script_places import places_in_other_scripts
@@ -422,6 +423,7 @@ class Tagger:
         kept = mediums_are_no_entities(text, kept)
         kept = person_name_extents(text, kept)
         kept = roles_before_employers(text, roles_next_to_persons(text, kept))
+        kept = roles_on_signature_lines(text, kept)
         kept = employers_after_titles(text, speaker_labels_are_no_titles(text, kept))
         if self.consistency and kept:
             # the other mentions, then their edges ("stacey [pearce]" after "Stacey Pearce")

@@ -415,3 +415,67 @@ def speaker_labels_are_no_titles(text: str, spans: list[Span]) -> list[Span]:
         )
     ]  # fmt: skip
     return out if len(out) != len(spans) else spans
+
+
+# A signature line: a person's name opening the line, a comma, then one to three words to the
+# line's end. In English the role rules above read it ("Amy Shah, Practice Manager"); in other
+# languages its words are on no list, and that line is what says they are a role: "Tea
+# Marinović, voditeljica posade", "Jón Örn Baldursson, fjármálastjóri", "Nurul Ain Jaafar,
+# Pegawai Kewangan", "Ελένη Βασιλείου, Υπεύθυνη Πληρωμάτων", "সুমাইয়া আক্তার, হিসাবরক্ষক".
+_SIGNATURE_ROLE = re.compile(r"[ \t]*[,\u060c][ \t]*(?P<role>[^\n]{2,60}?)[ \t]*(?:\r?\n|\Z)")
+# a word of any script (Indic vowel signs and viramas included)
+_ANY_WORD = re.compile(r"[^\W\d_](?:[^\W\d_]|[\u0900-\u0dff'\u2019\-])*")
+SIGNATURE_ROLE_SCORE = 0.75
+
+
+def roles_on_signature_lines(text: str, spans: list[Span]) -> list[Span]:
+    """``spans`` plus JOB_TITLE spans for the words after a name and a comma on a signature
+    line (see :data:`_SIGNATURE_ROLE`), when they are one to three words rare in English (the
+    English roles are the rules' above), no honours in capitals ("MBE", "KC"), no listed place
+    or organisation, and nothing is tagged there yet.
+
+    Args:
+        text: the document.
+        spans: the kept, non-overlapping spans, sorted by start.
+
+    Returns:
+        The spans with the roles added, sorted by start.
+    """
+    from wordfreq import zipf_frequency
+
+    from privtext.tagging.recognizers.gazetteer import load_gazetteer
+
+    added: list[Span] = []
+    dropped: set[int] = set()
+    gaz = None
+    for p in spans:
+        if p.entity_type != "PERSON":
+            continue
+        line_start = text.rfind("\n", 0, p.start) + 1
+        lead = text[line_start : p.start].strip(" \t-\u2013\u2014>*\u2022")
+        if lead and not (lead.endswith(":") and len(lead) <= 40):
+            continue  # the name opens neither the line nor a field ("Disahkan oleh: ...")
+        m = _SIGNATURE_ROLE.match(text, p.end)
+        if m is None:
+            continue
+        role = m.group("role")
+        words = role.split()
+        if not 1 <= len(words) <= 3 or not all(_ANY_WORD.fullmatch(w) for w in words):
+            continue
+        if any(w.isupper() and len(w) <= 5 for w in words):
+            continue  # "MBE", "KC", "PhD"-like honours in capitals
+        if any(zipf_frequency(w.lower(), "en") >= 3.0 for w in words):
+            continue
+        gaz = gaz or load_gazetteer(None)
+        if any(w in gaz.known_tokens or w in gaz.given or w in gaz.surnames for w in words):
+            continue  # a place, an organisation or another name
+        s, e = m.span("role")
+        inside = [o for o in spans if o.start < e and s < o.end]
+        if any(o.start < s or o.end > e or o.source != "spacy_ner" for o in inside):
+            continue  # (an NER guess inside the role gives way: "voditeljica" as a place)
+        dropped.update(id(o) for o in inside)
+        added.append(Span(s, e, "JOB_TITLE", SIGNATURE_ROLE_SCORE, SOURCE))
+    if not added:
+        return spans
+    kept = [o for o in spans if id(o) not in dropped]
+    return sorted(kept + added, key=lambda x: (x.start, x.end))

@@ -335,3 +335,23 @@ def test_cemeteries_are_places_and_crematoria_organisations(
 def test_a_cemetery_without_a_name_is_no_place() -> None:
     got = _tagged("The Cemetery Road bus stops at The Cemetery gates.")
     assert not [t for t in got if t[0] == "LOCATION" and "The" in t[1]]
+
+
+@pytest.mark.parametrize(
+    ("text", "role"),
+    [
+        (
+            "Lijep pozdrav,\nTea Marinović, voditeljica posade\ntea.marinovic@jadrancrew.example",
+            "voditeljica posade",
+        ),
+        ("Virðingarfyllst,\nJón Örn Baldursson, fjármálastjóri\n", "fjármálastjóri"),
+        ("Disahkan oleh: Nurul Ain Jaafar, Pegawai Kewangan\n", "Pegawai Kewangan"),
+    ],
+)
+def test_roles_of_other_languages_on_signature_lines(text: str, role: str) -> None:
+    assert ("JOB_TITLE", role) in _tagged(text)
+
+
+@pytest.mark.parametrize("text", ["Yours,\nJohn Smith, MBE\n", "Best,\nAnna Berg, Stockholm\n"])
+def test_honours_and_places_after_a_signature_are_no_roles(text: str) -> None:
+    assert not [t for t in _tagged(text) if t[0] == "JOB_TITLE"]
