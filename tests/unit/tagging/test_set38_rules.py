@@ -341,7 +341,7 @@ def test_a_cemetery_without_a_name_is_no_place() -> None:
     ("text", "role"),
     [
         (
-            "Lijep pozdrav,\nTea Marinović, voditeljica posade\ntea.marinovic@jadrancrew.example",
+            "Lijep pozdrav,\nMarija Horvat, voditeljica posade\n",
             "voditeljica posade",
         ),
         ("Virðingarfyllst,\nJón Örn Baldursson, fjármálastjóri\n", "fjármálastjóri"),
