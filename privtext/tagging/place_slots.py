@@ -644,3 +644,42 @@ def turkish_case_places(text: str, spans: list[Span]) -> list[Span]:
         put_over_guess(out, start, end, "LOCATION", SCORE, SOURCE, _OVER_TYPES)
         changed = changed or out != before
     return sorted(out, key=lambda s: (s.start, s.end)) if changed else spans
+
+
+# A bank's or a chain's branch named by its place: "GCB Bank, Madina branch", "our Ampelokipoi
+# branch", "Mercury Drug – Kamuning branch", "State Bank of India, HSR Layout branch"
+_BRANCH = re.compile(
+    r"(?:,|[\u2013\u2014\-]|(?<![\w])(?:our|the|your|its|at))[ \t]+"
+    r"(?P<name>[A-Z][\w'\u2019\-]+(?:[ \t][A-Z][\w'\u2019\-]+){0,2})[ \t]+[Bb]ranch(?![\w])"
+)
+
+
+def places_before_branch(text: str, spans: list[Span]) -> list[Span]:
+    """``spans`` with the place that names a branch tagged LOCATION (see :data:`_BRANCH`), over
+    a NER or list guess lying inside it; its first word is rare in English or a known place
+    ("Main branch", "Head branch" are no places).
+
+    Args:
+        text: the document.
+        spans: kept, non-overlapping spans sorted by start.
+
+    Returns:
+        The spans, sorted by start.
+    """
+    if "ranch" not in text:
+        return spans
+    out = list(spans)
+    changed = False
+    for m in _BRANCH.finditer(text):
+        name = m.group("name")
+        first = name.split()[0]
+        if _common(first) and not known_place(name):
+            continue
+        before = len(out)
+        snapshot = list(out)
+        put_over_guess(
+            out, m.start("name"), m.end("name"), "LOCATION", SCORE, SOURCE,
+            frozenset({"PERSON", "ORGANIZATION"}),
+        )  # fmt: skip
+        changed |= len(out) != before or out != snapshot
+    return sorted(out, key=lambda s: (s.start, s.end)) if changed else spans

@@ -55,6 +55,7 @@ from privtext.tagging.mediums import mediums_are_no_entities
 from privtext.tagging.place_slots import (
     countries_in_other_languages,
     dateline_places,
+    places_before_branch,
     places_in_place_fields,
     places_in_place_slots,
     polish_places,
@@ -412,7 +413,9 @@ class Tagger:
         )
         kept = polish_places(text, places_in_place_fields(text, dateline_places(text, kept)))
         kept = places_in_other_scripts(text, turkish_case_places(text, kept))
-        kept = dublin_districts(text, places_in_place_columns(text, kept))
+        kept = dublin_districts(
+            text, places_in_place_columns(text, places_before_branch(text, kept))
+        )
         kept = entities_in_table_columns(text, ages_in_age_columns(text, kept))
         kept = header_cells_are_no_entities(text, kept)
         kept = identifier_lists(text, identifier_country_prefixes(text, kept))

@@ -355,3 +355,18 @@ def test_roles_of_other_languages_on_signature_lines(text: str, role: str) -> No
 @pytest.mark.parametrize("text", ["Yours,\nJohn Smith, MBE\n", "Best,\nAnna Berg, Stockholm\n"])
 def test_honours_and_places_after_a_signature_are_no_roles(text: str) -> None:
     assert not [t for t in _tagged(text) if t[0] == "JOB_TITLE"]
+
+
+@pytest.mark.parametrize(
+    ("text", "place"),
+    [
+        ("Disbursement to:   GCB Bank, Madina branch, a/c 1191130044517", "Madina"),
+        ("State Bank of India, HSR Layout branch, A/c 38824410975", "HSR Layout"),
+    ],
+)
+def test_the_place_of_a_branch(text: str, place: str) -> None:
+    assert ("LOCATION", place) in _tagged(text)
+
+
+def test_a_branch_named_by_a_common_word_is_no_place() -> None:
+    assert not [t for t in _tagged("Visit the Main branch today.") if t[0] == "LOCATION"]
