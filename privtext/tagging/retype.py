@@ -49,6 +49,12 @@ def persons_named_like_organisations(text: str, spans: list[Span]) -> list[Span]
     changed = False
     for s in spans:
         surface = text[s.start : s.end]
+        if s.entity_type == "PERSON" and s.source == "spacy_ner":
+            org = _company_marks(text, s)
+            if org is not None:  # "PT Sinar Data Mandiri", "Attijariwafa bank", "Kiwi.com"
+                out.append(Span(*org, "ORGANIZATION", s.score, s.source))
+                changed = True
+                continue
         if s.entity_type != "PERSON" or not _org_head(surface):
             out.append(s)
             continue
@@ -60,6 +66,32 @@ def persons_named_like_organisations(text: str, spans: list[Span]) -> list[Span]
         else:
             out.append(Span(s.start, s.end, "ORGANIZATION", s.score, s.source))
     return out if changed else spans
+
+
+# Indonesian and Malaysian legal forms written before the name ("PT Sinar Data Mandiri", "CV
+# Maju Jaya"), a bank's word after it in lower case ("Attijariwafa bank"), a web domain as a
+# name ("Kiwi.com", "Booking.com"), a bank's word inside its one word ("Ecobank Ghana")
+_FORM_BEFORE = re.compile(r"(?<![\w])(?:PT|PT\.|CV|Tbk\.?)[ \t]+\Z")
+_BANK_AFTER = re.compile(r"[ \t]+bank(?![\w])")
+_DOMAIN_NAME = re.compile(r"[A-Za-z0-9\-]+\.(?:com|net|org|io|co)(?:\.[a-z]{2})?", re.IGNORECASE)
+
+
+def _company_marks(text: str, s: Span) -> tuple[int, int] | None:
+    """The organisation's extent when a company's mark shows that NER's person is one."""
+    surface = text[s.start : s.end]
+    form = _FORM_BEFORE.search(text, max(0, s.start - 6), s.start)
+    if form is not None:
+        return form.start(), s.end
+    bank = _BANK_AFTER.match(text, s.end)
+    if bank is not None:
+        return s.start, bank.end()
+    if (
+        _DOMAIN_NAME.fullmatch(surface)
+        or surface.split()[0].lower().endswith("bank")
+        and (len(surface.split()[0]) > 5)
+    ):
+        return s.start, s.end
+    return None
 
 
 def _common(word: str) -> bool:

@@ -28,7 +28,7 @@ _PRESCAN = PatternGroup("organization")
 
 HEADS = (
     "Hospital Infirmary Hospice Clinic Surgery Practice Pharmacy Prison Jail Colony Penitentiary "
-    "Crematorium "
+    "Crematorium Co-op "
     "Court Tribunal Office Station Council Ministry Department Directorate Agency Authority "
     "Commission Committee Service Services Police Constabulary Gendarmerie Army Navy Regiment "
     "University College School Academy Institute Centre Center Library Museum Gallery Theatre "

@@ -370,3 +370,34 @@ def test_the_place_of_a_branch(text: str, place: str) -> None:
 
 def test_a_branch_named_by_a_common_word_is_no_place() -> None:
     assert not [t for t in _tagged("Visit the Main branch today.") if t[0] == "LOCATION"]
+
+
+def test_company_marks_make_a_person_guess_an_organisation() -> None:
+    from privtext.tagging.base import Span
+    from privtext.tagging.retype import persons_named_like_organisations
+
+    cases = [
+        (
+            "staf IT di PT Sinar Data Mandiri, Yogyakarta",
+            "Sinar Data Mandiri",
+            "PT Sinar Data Mandiri",
+        ),
+        ("RIB 007 (Attijariwafa bank), ou", "Attijariwafa", "Attijariwafa bank"),
+        ("IT podpora, Kiwi.com\n", "Kiwi.com", "Kiwi.com"),
+        ("paid to Ecobank Ghana, account", "Ecobank Ghana", "Ecobank Ghana"),
+    ]
+    for text, guess, org in cases:
+        i = text.index(guess)
+        got = persons_named_like_organisations(
+            text, [Span(i, i + len(guess), "PERSON", 0.85, "spacy_ner")]
+        )
+        assert [(s.entity_type, text[s.start : s.end]) for s in got] == [("ORGANIZATION", org)]
+
+
+def test_a_person_guess_without_a_company_mark_stays() -> None:
+    from privtext.tagging.base import Span
+    from privtext.tagging.retype import persons_named_like_organisations
+
+    text = "I met Banks Mwale at the bank."
+    got = persons_named_like_organisations(text, [Span(6, 17, "PERSON", 0.85, "spacy_ner")])
+    assert got[0].entity_type == "PERSON"
