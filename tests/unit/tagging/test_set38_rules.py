@@ -401,3 +401,22 @@ def test_a_person_guess_without_a_company_mark_stays() -> None:
     text = "I met Banks Mwale at the bank."
     got = persons_named_like_organisations(text, [Span(6, 17, "PERSON", 0.85, "spacy_ner")])
     assert got[0].entity_type == "PERSON"
+
+
+def test_towns_of_ten_thousand_in_a_places_slot() -> None:
+    text = "Daniel Kiprotich Rotich, 24, from Iten, outsprinted the field. She lives in Menton."
+    got = _tagged(text)
+    assert ("LOCATION", "Iten") in got and ("LOCATION", "Menton") in got
+
+
+def open_ambiguous() -> set[str]:
+    from importlib import resources
+
+    text = resources.files("privtext").joinpath("data", "ambiguous_places.txt").read_text("utf-8")
+    return {line.strip() for line in text.splitlines() if line and not line.startswith("#")}
+
+
+def test_the_ambiguous_list_has_no_small_towns_named_like_common_words() -> None:
+    names = open_ambiguous()
+    assert "Iten" in names and "Mae Sot" in names
+    assert not {"Stuart", "Street", "March", "Crystal"} & names
