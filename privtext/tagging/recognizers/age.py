@@ -71,10 +71,16 @@ _PATTERNS: list[tuple[str, str, float]] = [
     (
         "age_field",
         r"(?<![\w])(?i:age[ \t]*/[ \t]*(?:sex|gender)|age(?:[ \t]+(?:at|on)[ \t]+[a-z]+)?"
-        # the same field in Spanish and Tagalog, Italian, French, Portuguese, German, Dutch
-        r"|edad|età|âge|idade|alter|leeftijd)"
+        # ... at a date: "Age on 1 Feb 2025: 15", "Age at 31/03/2025: 67"
+        r"|age[ \t]+(?:at|on|as[ \t]+(?:at|of))[ \t]+[0-9][^:\n]{3,16}"
+        # the same field in Spanish and Tagalog, Italian, French, Portuguese, German, Dutch,
+        # Hebrew, Hindi, Bengali, Persian, Arabic, Russian, Turkish, Polish, Malay/Indonesian
+        r"|edad|età|âge|idade|alter|leeftijd|\u05d2\u05d9\u05dc|\u0906\u092f\u0941|"
+        r"\u09ac\u09af\u09bc\u09b8|\u09ac\u09df\u09b8|\u0633\u0646|\u0627\u0644\u0639\u0645\u0631|\u0627\u0644\u0633\u0646|"
+        r"\u0432\u043e\u0437\u0440\u0430\u0441\u0442|ya\u015f|wiek|umur|usia)"
         r"(?:[ \t]*:[ \t]*|[ \t]*\|[ \t]*)"  # "Age: 86", and a form's table row "| Age | 86 |"
-        r"(?P<p10>[0-9]{1,3}(?:[ \t]?(?:Y|y|yrs?|years?)\b)?)"
+        r"(?P<p10>[0-9]{1,3}(?:[ \t]?(?:Y|y|yrs?|years?|\u0935\u0930\u094d\u0937|"
+        r"\u09ac\u099b\u09b0|\u0633\u0627\u0644|\u0633\u0646\u0629|\u043b\u0435\u0442|\u0433\u043e\u0434\u0430|tahun|lat)(?!\w))?)"
         r"(?=[ \t]*(?:/|$|\n|[ \t]{2}|,|;|\|))",
         0.8,
     ),

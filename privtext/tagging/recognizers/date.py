@@ -147,6 +147,13 @@ _AR_MONTHS = (
     "تشرين_الاول تشرين_الثاني كانون_الأول كانون_الاول "
     "جانفي فيفري أفريل افريل ماي جوان جويلية يوليوز أوت غشت شتنبر نونبر دجنبر"
 ).split()
+# Bengali ("১২ মার্চ ২০২৫", digits folded) with both spellings of য়, and the Persian solar
+# months ("۲۲ اسفند ۱۴۰۳": with a Solar Hijri year only, "دی", "مهر" and "تیر" being words)
+_BN_MONTHS = (
+    "জানুয়ারি জানুয়ারি জানুয়ারী ফেব্রুয়ারি ফেব্রুয়ারি ফেব্রুয়ারী মার্চ এপ্রিল মে জুন জুলাই আগস্ট "
+    "সেপ্টেম্বর অক্টোবর নভেম্বর ডিসেম্বর"
+).split()
+_FA_MONTHS = "فروردین اردیبهشت خرداد تیر مرداد شهریور مهر آبان آذر دی بهمن اسفند".split()
 # ... and Hijri, nominative and genitive ("ذو/ذي الحجة"), with the variants in use
 _HIJRI_MONTHS = (
     "محرم المحرم صفر ربيع_الأول ربيع_الاول ربيع_أول ربيع_الآخر ربيع_الاخر ربيع_الثاني "
@@ -166,6 +173,8 @@ _TH_SHORT_MONTH = _words(_TH_SHORT_MONTHS)
 # a whole Hindi month name: no Devanagari letter or vowel sign after it ("जून" in "जूनियर")
 _HI_MONTH = _words(_HI_MONTHS) + r"(?![\w\u0900-\u097f])"
 _AR_MONTH = _words(_AR_MONTHS)
+_BN_MONTH = _words(_BN_MONTHS) + r"(?![\u0980-\u09ff])"
+_FA_MONTH = _words(_FA_MONTHS)
 _HU_MONTH = "(?i:" + _words(_HU_MONTHS) + ")"
 _HIJRI_MONTH = _words(_HIJRI_MONTHS)
 
@@ -321,6 +330,13 @@ _PATTERNS: list[tuple[str, str]] = [
         rf"(?:[ \t]*/[ \t]*{_AR_MONTH})?[ \t]+{_YEAR}"
         rf"|{_HIJRI_MONTH}[ \t]+1[34][0-9]{{2}}){_NUM_END})",
     ),
+    # Bengali: "১২ মার্চ ২০২৫", "১২ মার্চ"; Persian solar: "۲۲ اسفند ۱۴۰۳", "12 Mehr 1364" is
+    # Latin and left alone
+    (
+        "bn_date",
+        rf"{_LB}(?P<bnd>{_DAY_NUM}[ \t]+{_BN_MONTH}(?:,?[ \t]+{_YEAR}{_NUM_END})?)",
+    ),
+    ("fa_date", rf"{_LB}(?P<fad>{_DAY_NUM}[ \t]+{_FA_MONTH}[ \t]+1[34][0-9]{{2}}){_NUM_END}"),
     # ... and a day and a Gregorian month without the year: "يوم ٢ فبراير" (on 2 February)
     ("ar_dm", rf"{_LB}(?P<ardm>{_DAY_NUM}[ \t]+{_AR_MONTH})(?![\u0621-\u064a])"),
     # Hungarian, the year first: "1962. április 23.", "2025. január 31-én", "2024. december
@@ -469,6 +485,8 @@ _SCORES: dict[str, float] = {
     "hi_date": 0.8,
     "ar_date": 0.85,
     "ar_dm": 0.75,
+    "bn_date": 0.8,
+    "fa_date": 0.85,
     "hu_date": 0.85,
     "dmy_intl": 0.8,
     "dmy_short": 0.85,
@@ -500,6 +518,8 @@ _ENT_GROUP = {
     "hi_date": "hid",
     "ar_date": "ard",
     "ar_dm": "ardm",
+    "bn_date": "bnd",
+    "fa_date": "fad",
     "hu_date": "hud",
     "paren_year": "py",
     "cue_year": "cy",

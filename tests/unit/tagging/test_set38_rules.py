@@ -420,3 +420,21 @@ def test_the_ambiguous_list_has_no_small_towns_named_like_common_words() -> None
     names = open_ambiguous()
     assert "Iten" in names and "Mae Sot" in names
     assert not {"Stuart", "Street", "March", "Crystal"} & names
+
+
+@pytest.mark.parametrize(
+    ("text", "entity"),
+    [
+        ("Date of birth: 23/05/2009      Age on 1 Feb 2025: 15\nIn-game name", ("AGE", "15")),
+        ("תאריך פטירה: 12/03/2025          גיל: 88\n", ("AGE", "88")),
+        ("पिता का नाम: श्री रमेश          आयु: ७८ वर्ष\n", ("AGE", "७८ वर्ष")),
+        ("দান রসিদ নং: ০০৭৮৪১          তারিখ: ১২ মার্চ ২০২৫\n", ("DATE", "১২ মার্চ ২০২৫")),
+        ("شماره رسید: ۱۴۰۳/۸۸۴۱۷          تاریخ: ۲۲ اسفند ۱۴۰۳\n", ("DATE", "۲۲ اسفند ۱۴۰۳")),
+    ],
+)
+def test_ages_and_dates_in_more_scripts(text: str, entity: tuple[str, str]) -> None:
+    assert entity in _tagged(text)
+
+
+def test_a_persian_month_word_without_a_solar_year_is_no_date() -> None:
+    assert not [t for t in _tagged("۱۲ مهر و محبت") if t[0] == "DATE"]
