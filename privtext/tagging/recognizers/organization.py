@@ -119,6 +119,10 @@ PREFIX_HEADS = (
     # galleries, directorates, police and public offices of more languages: "Galerie Zwingli",
     # "Direction générale des Antiquités", "Stazione Carabinieri di Tuscania", "Landratsamt
     # Miltenberg", "Uniwersytet Wrocławski", "Woonstichting Maasoever", "Υπουργείο Πολιτισμού"
+    # Malay and Indonesian bodies named head first: "Persatuan E-Sukan Sabah", "Yayasan
+    # Pendidikan Cendekia", "Jabatan Kebajikan Masyarakat", "Universitas Gadjah Mada"
+    "Persatuan Pertubuhan Yayasan Lembaga Jabatan Kementerian Universiti Universitas Majlis "
+    "Koperasi Dinas Badan Kantor "
     "Galerie Galería Galleria Direction Comando Stazione Questura Prefettura Procura "
     "Landratsamt Finanzamt Jobcenter Standesamt Jugendamt Bezirksamt Ordnungsamt Sozialamt "
     "Uniwersytet Politechnika Akademia Woonstichting Υπουργείο Πρωτοδικείο Εφετείο "

@@ -438,3 +438,17 @@ def test_ages_and_dates_in_more_scripts(text: str, entity: tuple[str, str]) -> N
 
 def test_a_persian_month_word_without_a_solar_year_is_no_date() -> None:
     assert not [t for t in _tagged("۱۲ مهر و محبت") if t[0] == "DATE"]
+
+
+@pytest.mark.parametrize(
+    ("text", "org"),
+    [
+        ("Persatuan E-Sukan Sabah – Kejohanan E-Sukan Piala Borneo", "Persatuan E-Sukan Sabah"),
+        (
+            "Dia bekerja di Jabatan Kebajikan Masyarakat Sabah.",
+            "Jabatan Kebajikan Masyarakat Sabah",
+        ),
+    ],
+)
+def test_malay_and_indonesian_bodies_named_head_first(text: str, org: str) -> None:
+    assert ("ORGANIZATION", org) in _tagged(text)
