@@ -31,11 +31,13 @@ from stdnum.ch import ssn as ch_ssn
 from stdnum.cn import ric as cn_ric
 from stdnum.es import dni as es_dni
 from stdnum.es import nie as es_nie
+from stdnum.fi import hetu as fi_hetu
 from stdnum.fr import nir as fr_nir
 from stdnum.in_ import aadhaar as in_aadhaar
 from stdnum.it import codicefiscale as it_cf
 from stdnum.nl import bsn as nl_bsn
 from stdnum.no import fodselsnummer as no_fnr
+from stdnum.ro import cnp as ro_cnp
 
 from privtext.tagging.base import Recognizer, Span, compile_context
 from privtext.tagging.prescan import GuardedPattern, PatternGroup
@@ -533,6 +535,26 @@ _SCHEMES: tuple[_Scheme, ...] = (
         0.85,
         False,
         compile_context(_GENERIC_CONTEXT),  # type: ignore[arg-type]
+    ),
+    _Scheme(
+        # Finland's henkilötunnus: date of birth, the century sign (-, +, A-F, U-Y), three
+        # digits and a check character (``stdnum.fi.hetu``): "140315A483W"; distinctive alone
+        "fi_hetu",
+        _PRESCAN.compile(_B + r"[0-3][0-9][01][0-9][0-9]{2}[\-+A-FU-Y][0-9]{3}[0-9A-Y]" + _E),
+        _stdnum(fi_hetu),
+        0.85,
+        False,
+        compile_context(_GENERIC_CONTEXT),  # type: ignore[arg-type]
+    ),
+    _Scheme(
+        # Romania's CNP: sex and century digit, date of birth, county, sequence, check digit
+        # (``stdnum.ro.cnp``), next to its name ("CNP-ul meu este 2910614123184")
+        "ro_cnp",
+        _PRESCAN.compile(_B + r"[1-8][0-9]{12}" + _E),
+        _stdnum(ro_cnp),
+        0.6,
+        True,
+        compile_context(("cnp", "cod numeric personal", "codul numeric") + _GENERIC_CONTEXT),  # type: ignore[arg-type]
     ),
     _Scheme(
         "ch_ahv",

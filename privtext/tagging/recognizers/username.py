@@ -105,7 +105,9 @@ def _login_shaped(token: str) -> bool:
 # word. A log's "user=..." is taken as it is.
 _PLAIN_LOGIN_CUE = _PRESCAN.compile(
     r"(?i:\b(?:(?:assigned|escalated|reassigned|transferred|handed[ \t]+over)[ \t]+to|"
-    r"exported[ \t]+by|(?<=\n)analyst[ \t]*:|(?<=[ \t]{2})analyst[ \t]*:|"
+    # "exported by", "(exported 01/09/2025 by g.ingham", "exported from VolunteerHub by ..."
+    r"exported(?:[ \t]+(?:on[ \t]+)?[0-9][0-9/.\-]{5,9}|[ \t]+from[ \t]+[\w.\-]{2,30})?"
+    r"[ \t]+by|(?<=\n)analyst[ \t]*:|(?<=[ \t]{2})analyst[ \t]*:|"
     r"(?:processed|approved|updated|closed|resolved|assigned|actioned|checked|logged|"
     r"reported|opened|created|forced|reset|revoked|disabled|enabled|granted|removed|deleted|"
     r"changed|modified|triggered|executed|run)[ \t]+by(?:[ \t]*:)?"
@@ -181,6 +183,14 @@ class UsernameRecognizer(PatternRecognizer):
             r"[A-Z][^\W\d_]+[ \t]+[A-Z][^\W\d_'\-]+[ \t]+\([\"\u201c]"
             r"(?![A-Z][a-z]+[\"\u201d])(?P<ent>[A-Za-z0-9_.\-]{2,20})"
             r"[\"\u201d]\)",
+            0.8,
+        ),
+        (
+            # the user column of a log or an audit trail: "2025-07-11 09:14 | r.moss | Complaint
+            # logged", "14:31 | sunnyside_mod | ..." (a login's shape: a dot or "_" inside)
+            "log_user_cell",
+            r"(?m)^[ \t]*(?:[0-9]{4}-[0-9]{2}-[0-9]{2}[ T]+)?[0-9]{1,2}:[0-9]{2}(?::[0-9]{2})?"
+            r"[ \t]*\|[ \t]*(?P<ent>[a-z][a-z0-9]*(?:[._][a-z0-9]+)+)[ \t]*\|",
             0.8,
         ),
         (
@@ -357,7 +367,11 @@ class UsernameRecognizer(PatternRecognizer):
             if _SHAPE_ONLY_CUE.match(m.group()) and not any(c in "0123456789_." for c in login):
                 continue  # "registered as evangelisch": only a login's shape is one there
             if g == "kv" or any(c.isdigit() for c in login) or _rare_word(login):
-                out.append(Span(m.start(g), m.end(g), "USERNAME", 0.8, self.name))
+                # a login's shape after its cue is above NER's guess over it ("by g.ingham,")
+                shaped = any(c in "._0123456789" for c in login)
+                out.append(
+                    Span(m.start(g), m.end(g), "USERNAME", 0.82 if shaped else 0.8, self.name)
+                )
         if ":" not in text:
             return out
         for m in _LOGIN_AFTER_NAME.finditer(text):

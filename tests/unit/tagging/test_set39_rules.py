@@ -1,0 +1,47 @@
+"""Rules from blind set 39: Finnish and Romanian personal codes by their check digits, logins in
+export lines and log columns."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+import pytest
+
+from privtext.tagging.registry import Tagger, TaggerSpec, build_tagger
+
+
+@lru_cache(maxsize=1)
+def _rules_only() -> Tagger:
+    return build_tagger(TaggerSpec(ner_model=None))
+
+
+def _tagged(text: str) -> list[tuple[str, str]]:
+    return [(s.entity_type, text[s.start : s.end]) for s in _rules_only().tag(text)]
+
+
+@pytest.mark.parametrize(
+    ("text", "code"),
+    [
+        ("Oppilas: Eelis Korhonen, henkilötunnus 140315A483W", "140315A483W"),
+        ("CNP-ul meu este 2910614123184.", "2910614123184"),
+    ],
+)
+def test_finnish_and_romanian_personal_codes(text: str, code: str) -> None:
+    assert ("NATIONAL_ID", code) in _tagged(text)
+
+
+@pytest.mark.parametrize("text", ["Order 2910614123184 shipped", "Code 140315A483X is wrong"])
+def test_codes_without_their_name_or_check_digit_are_no_personal_codes(text: str) -> None:
+    assert not [t for t in _tagged(text) if t[0] == "NATIONAL_ID"]
+
+
+@pytest.mark.parametrize(
+    ("text", "login"),
+    [
+        ("(exported 01/09/2025 by g.ingham, Calderdale Council)", "g.ingham"),
+        ("exported from VolunteerHub by h.armitage on 2025-04-02", "h.armitage"),
+        ("2025-07-11 09:14 | r.moss | Complaint logged\n", "r.moss"),
+    ],
+)
+def test_logins_in_export_lines_and_log_columns(text: str, login: str) -> None:
+    assert ("USERNAME", login) in _tagged(text)
