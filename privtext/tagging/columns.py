@@ -174,7 +174,7 @@ def _bar_columns(text: str, lines: list[tuple[int, str]]) -> Iterator[Column]:
 
 
 # a CSV header: three or more fields of letters, "_", "#", ".", "/" or "-" joined by commas
-_CSV_HEADER_FIELD = re.compile(r"[A-Za-z][A-Za-z_.#/\- ]{0,29}")
+_CSV_HEADER_FIELD = re.compile(r"[A-Za-z][A-Za-z0-9_.#/\- ]{0,29}")  # ("hours_q1")
 
 
 def _csv_cells(row_start: int, row: str) -> list[tuple[int, int]] | None:
@@ -300,7 +300,7 @@ _REFERENCE_WORDS = frozenset(
     policy account acct licence license permit passport nhs hosp mrn reg registration plate vrm
     serial ticket job container awb waybill consignment parcel docket application membership
     card chip microchip tag eori vat tin mpan mprn meter customer client patient chi ihi ohip
-    medicare pps ppsn ssn sin nin tfn ird
+    medicare pps ppsn ssn sin nin tfn ird certificate cert dbs
     """.split()
 )
 _ACCOUNT_WORDS = frozenset({"account", "acct", "iban", "membership", "customer", "card"})

@@ -45,3 +45,14 @@ def test_codes_without_their_name_or_check_digit_are_no_personal_codes(text: str
 )
 def test_logins_in_export_lines_and_log_columns(text: str, login: str) -> None:
     assert ("USERNAME", login) in _tagged(text)
+
+
+def test_a_csv_header_with_digits_still_names_its_columns() -> None:
+    text = (
+        "volunteer_id,surname,first_name,email,joined,hours_q1,dbs_certificate\n"
+        "KFB-V-0117,Haigh,Pauline,pauline.haigh@example.co.uk,2019,96,001498812207\n"
+        "KFB-V-0412,Zielińska,Ewa,ewa.zielinska@example.pl,2024,33,\n"
+    )
+    got = _tagged(text)
+    assert ("PERSON", "Haigh") in got and ("PERSON", "Zielińska") in got
+    assert ("CASE_NUMBER", "001498812207") in got
