@@ -7,7 +7,7 @@ thousand characters, the words of short lists of very frequent function words of
 eight other European languages, Filipino, Malay and Indonesian, and names the language with
 the most (English on a tie, or when the winner has fewer than ``MIN_HITS``).
 :func:`common_words_only` then says whether a phrase is made only of frequent words of that
-language (``wordfreq``; for the three languages of small corpora, its 1,000 most frequent
+language (``wordfreq``; for the three languages of small corpora, its 2,000 most frequent
 words), which a name almost never is.
 
 Cost: one regex pass over at most ``SAMPLE_CHARS`` characters and a set lookup per word.
@@ -167,7 +167,7 @@ class ParagraphLanguages:
 #: high frequencies ("Paolo" 4.4, "Selangor" 5.5): a common word is one of the
 #: ``SMALL_CORPUS_TOP`` most frequent words instead.
 SMALL_CORPUS = frozenset({"fil", "ms", "id"})
-SMALL_CORPUS_TOP = 1000
+SMALL_CORPUS_TOP = 2000
 
 
 @lru_cache(maxsize=8)

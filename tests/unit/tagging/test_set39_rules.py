@@ -56,3 +56,10 @@ def test_a_csv_header_with_digits_still_names_its_columns() -> None:
     got = _tagged(text)
     assert ("PERSON", "Haigh") in got and ("PERSON", "Zielińska") in got
     assert ("CASE_NUMBER", "001498812207") in got
+
+
+def test_a_run_of_common_tagalog_words_is_no_name() -> None:
+    from privtext.tagging.language import common_words_only
+
+    assert common_words_only("Magkano po ang utang", "fil")
+    assert not common_words_only("Marites Dela Cruz", "fil")
