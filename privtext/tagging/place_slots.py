@@ -683,3 +683,38 @@ def places_before_branch(text: str, spans: list[Span]) -> list[Span]:
         )  # fmt: skip
         changed |= len(out) != before or out != snapshot
     return sorted(out, key=lambda s: (s.start, s.end)) if changed else spans
+
+
+# A country's short form before what it issues or whom it counts: "U.S. citizen since 2004",
+# "US passport A04718392", "UK address: to be confirmed", "U.S. provisional application"
+_COUNTRY_CODE_BEFORE = re.compile(
+    r"(?<![\w.])(?P<c>U\.S\.A?\.?|USA|US|U\.K\.|UK)(?=[ \t]+(?:citizen|citizens|citizenship|"
+    r"passport|passports|address|visa|visas|resident|residents|national|nationals|"
+    r"provisional|patent|green[ \t]card|phone|mobile|number)(?![\w]))"
+)
+
+
+def country_codes_before_documents(text: str, spans: list[Span]) -> list[Span]:
+    """``spans`` with US/UK short forms tagged LOCATION before a word of documents or
+    belonging (see :data:`_COUNTRY_CODE_BEFORE`), where nothing but a guess is.
+
+    Args:
+        text: the document.
+        spans: kept, non-overlapping spans sorted by start.
+
+    Returns:
+        The spans, sorted by start.
+    """
+    if "U" not in text:
+        return spans
+    out = list(spans)
+    for m in _COUNTRY_CODE_BEFORE.finditer(text):
+        put_over_guess(
+            out, m.start("c"), m.end("c"), "LOCATION", SCORE, SOURCE,
+            frozenset({"PERSON", "ORGANIZATION"}),
+        )  # fmt: skip
+    return (
+        sorted(out, key=lambda s: (s.start, s.end))
+        if len(out) != len(spans) or out != spans
+        else spans
+    )

@@ -54,6 +54,7 @@ from privtext.tagging.logins import logins_from_person_names
 from privtext.tagging.mediums import mediums_are_no_entities
 from privtext.tagging.place_slots import (
     countries_in_other_languages,
+    country_codes_before_documents,
     dateline_places,
     places_before_branch,
     places_in_place_fields,
@@ -416,6 +417,7 @@ class Tagger:
         kept = dublin_districts(
             text, places_in_place_columns(text, places_before_branch(text, kept))
         )
+        kept = country_codes_before_documents(text, kept)
         kept = entities_in_table_columns(text, ages_in_age_columns(text, kept))
         kept = header_cells_are_no_entities(text, kept)
         kept = identifier_lists(text, identifier_country_prefixes(text, kept))

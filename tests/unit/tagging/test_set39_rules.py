@@ -63,3 +63,18 @@ def test_a_run_of_common_tagalog_words_is_no_name() -> None:
 
     assert common_words_only("Magkano po ang utang", "fil")
     assert not common_words_only("Marites Dela Cruz", "fil")
+
+
+@pytest.mark.parametrize(
+    ("text", "code"),
+    [
+        ("Place of birth: Da Nang, Vietnam; U.S. citizen since 2004", "U.S."),
+        ('LF-0325,Ingrid Dahle,"US passport A04718392",Marcus', "US"),
+    ],
+)
+def test_a_country_short_form_before_a_document_word_is_a_place(text: str, code: str) -> None:
+    assert ("LOCATION", code) in _tagged(text)
+
+
+def test_a_country_short_form_in_a_name_is_no_place() -> None:
+    assert not [t for t in _tagged("US Steel and the US Open.") if t == ("LOCATION", "US")]
