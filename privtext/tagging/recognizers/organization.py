@@ -305,6 +305,13 @@ _NOT_CEMETERY_NAME = frozenset(
     "The At A An In On To From By Near Behind Beside Opposite Outside Inside Into Via Past Our "
     "Their His Her My This That Local Old New Town City".split()
 )
+# A chat agent's company or team in brackets after the agent's name, as support chats label
+# their speakers: "Owen (Koala Support): Hi Marianne", "Priya (Acme Help Desk):"
+_AGENT_TEAM = _PRESCAN.compile(
+    r"(?m)^[ \t]*(?:\[[^\]\n]{3,25}\][ \t]*)?[A-Z][a-z]+(?:[ \t][A-Z][a-z]+)?[ \t]+\("
+    r"(?P<ent>[A-Z][\w&'\-]*(?:[ \t][A-Z][\w&'\-]*){0,2}[ \t](?:Support|Team|Care|Services?|"
+    r"Help|Helpdesk|Help[ \t]Desk|Desk))\)[ \t]*:"
+)
 # A union's local branch: "UMWA Local 8843", "SEIU Local 32BJ"
 _UNION_LOCAL = re.compile(
     r"(?<![\w\-])(?P<ent>[A-Z]{2,6}[ \t]Local[ \t][0-9]{1,5}[A-Z]{0,2})(?![\w])"
@@ -379,6 +386,8 @@ class OrganizationRecognizer(Recognizer):
     # above a name read into it by the lists or NER ("Abraham Lincoln" of "Abraham Lincoln
     # National Cemetery")
     CEMETERY_SCORE: ClassVar[float] = 0.88
+    # above NER's person over the bracket ("Koala Support")
+    AGENT_TEAM_SCORE: ClassVar[float] = 0.88
 
     def analyze(self, text: str) -> list[Span]:
         """Find institution names and typed areas (see the module docstring)."""
@@ -459,6 +468,9 @@ class OrganizationRecognizer(Recognizer):
             out.append(Span(m.start("ent"), m.end("ent"), "ORGANIZATION", self.SCORE, self.name))
         for m in _NORDIC_BODY.finditer(original):
             out.append(Span(m.start("ent"), m.end("ent"), "ORGANIZATION", self.SCORE, self.name))
+        if "(" in text:
+            for m in _AGENT_TEAM.finditer(original):
+                out.append(Span(*m.span("ent"), "ORGANIZATION", self.AGENT_TEAM_SCORE, self.name))
         for m in _HM_PRISON.finditer(original):
             out.append(Span(m.start("ent"), m.end("ent"), "ORGANIZATION", self.SCORE, self.name))
         hint: AnyPattern | None

@@ -78,3 +78,10 @@ def test_a_country_short_form_before_a_document_word_is_a_place(text: str, code:
 
 def test_a_country_short_form_in_a_name_is_no_place() -> None:
     assert not [t for t in _tagged("US Steel and the US Open.") if t == ("LOCATION", "US")]
+
+
+def test_a_chat_agents_team_in_brackets_is_an_organisation() -> None:
+    text = "Owen (Koala Support): Thank you.\nMarianne: ok\nJohn (Team Lead): fine\n"
+    got = _tagged(text)
+    assert ("ORGANIZATION", "Koala Support") in got
+    assert ("ORGANIZATION", "Team Lead") not in got
