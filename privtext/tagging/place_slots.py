@@ -668,21 +668,26 @@ def places_before_branch(text: str, spans: list[Span]) -> list[Span]:
     """
     if "ranch" not in text:
         return spans
+    return _places_over_guesses(
+        spans,
+        [
+            m.span("name")
+            for m in _BRANCH.finditer(text)
+            if not _common(m.group("name").split()[0]) or known_place(m.group("name"))
+        ],
+    )
+
+
+def _places_over_guesses(spans: list[Span], ranges: list[tuple[int, int]]) -> list[Span]:
+    """``spans`` with each range tagged LOCATION where nothing is, or over one PERSON or
+    ORGANIZATION guess inside it (:func:`put_over_guess`); ``spans`` itself when unchanged."""
     out = list(spans)
-    changed = False
-    for m in _BRANCH.finditer(text):
-        name = m.group("name")
-        first = name.split()[0]
-        if _common(first) and not known_place(name):
-            continue
-        before = len(out)
-        snapshot = list(out)
-        put_over_guess(
-            out, m.start("name"), m.end("name"), "LOCATION", SCORE, SOURCE,
-            frozenset({"PERSON", "ORGANIZATION"}),
-        )  # fmt: skip
-        changed |= len(out) != before or out != snapshot
-    return sorted(out, key=lambda s: (s.start, s.end)) if changed else spans
+    for start, end in ranges:
+        put_over_guess(out, start, end, "LOCATION", SCORE, SOURCE, _OVER_GUESS_TYPES)
+    return sorted(out, key=lambda s: (s.start, s.end)) if out != spans else spans
+
+
+_OVER_GUESS_TYPES = frozenset({"PERSON", "ORGANIZATION"})
 
 
 # A country's short form before what it issues or whom it counts: "U.S. citizen since 2004",
@@ -707,14 +712,4 @@ def country_codes_before_documents(text: str, spans: list[Span]) -> list[Span]:
     """
     if "U" not in text:
         return spans
-    out = list(spans)
-    for m in _COUNTRY_CODE_BEFORE.finditer(text):
-        put_over_guess(
-            out, m.start("c"), m.end("c"), "LOCATION", SCORE, SOURCE,
-            frozenset({"PERSON", "ORGANIZATION"}),
-        )  # fmt: skip
-    return (
-        sorted(out, key=lambda s: (s.start, s.end))
-        if len(out) != len(spans) or out != spans
-        else spans
-    )
+    return _places_over_guesses(spans, [m.span("c") for m in _COUNTRY_CODE_BEFORE.finditer(text)])

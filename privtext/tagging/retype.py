@@ -85,11 +85,8 @@ def _company_marks(text: str, s: Span) -> tuple[int, int] | None:
     bank = _BANK_AFTER.match(text, s.end)
     if bank is not None:
         return s.start, bank.end()
-    if (
-        _DOMAIN_NAME.fullmatch(surface)
-        or surface.split()[0].lower().endswith("bank")
-        and (len(surface.split()[0]) > 5)
-    ):
+    first = surface.split()[0]
+    if _DOMAIN_NAME.fullmatch(surface) or (len(first) > 5 and first.lower().endswith("bank")):
         return s.start, s.end
     return None
 
