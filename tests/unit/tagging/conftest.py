@@ -22,3 +22,14 @@ def found(recognizer: Recognizer, text: str, min_score: float = 0.0) -> list[tup
 @pytest.fixture
 def spans_of() -> Callable[..., list[tuple[str, str]]]:
     return found
+
+
+def rules_only_tags(text: str) -> list[tuple[str, str]]:
+    """(entity_type, covered text) of every span of the rules-only tagger (no NER), built once
+    per process: the blind sets' rule tests read the finished tagger's output."""
+    from privtext.tagging.registry import TaggerSpec, build_tagger
+
+    return [
+        (s.entity_type, text[s.start : s.end])
+        for s in build_tagger(TaggerSpec(ner_model=None)).tag(text)
+    ]

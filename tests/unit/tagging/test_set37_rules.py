@@ -4,22 +4,12 @@ Tagalog dates written month first, ages in form fields of other languages and af
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 import pytest
 
 from privtext.tagging.base import Span
 from privtext.tagging.id_lists import identifier_lists
-from privtext.tagging.registry import Tagger, TaggerSpec, build_tagger
 
-
-@lru_cache(maxsize=1)
-def _rules_only() -> Tagger:
-    return build_tagger(TaggerSpec(ner_model=None))
-
-
-def _tagged(text: str) -> list[tuple[str, str]]:
-    return [(s.entity_type, text[s.start : s.end]) for s in _rules_only().tag(text)]
+from .conftest import rules_only_tags as _tagged
 
 
 def test_the_next_items_of_a_list_of_identifiers_take_the_first_ones_type():

@@ -3,20 +3,9 @@ export lines and log columns."""
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 import pytest
 
-from privtext.tagging.registry import Tagger, TaggerSpec, build_tagger
-
-
-@lru_cache(maxsize=1)
-def _rules_only() -> Tagger:
-    return build_tagger(TaggerSpec(ner_model=None))
-
-
-def _tagged(text: str) -> list[tuple[str, str]]:
-    return [(s.entity_type, text[s.start : s.end]) for s in _rules_only().tag(text)]
+from .conftest import rules_only_tags as _tagged
 
 
 @pytest.mark.parametrize(
