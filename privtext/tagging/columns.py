@@ -226,7 +226,14 @@ def _csv_columns(text: str, lines: list[tuple[int, str]]) -> Iterator[Column]:
             if row is None or len(row) != len(names):
                 break
             for j, (a, b) in enumerate(row):
-                if a < b and text[a] != '"':
+                if a < b and text[a] == '"':
+                    # '"Imtiaz Ali"': the cell inside its quotes (not '"a ""b"" c"', '"x" y')
+                    if b - a < 3 or text[b - 1] != '"' or '"' in text[a + 1 : b - 1]:
+                        continue
+                    a, b = a + 1, b - 1
+                    if text[a:b].strip() != text[a:b]:
+                        continue
+                if a < b:
                     cells[j].append((a, b))
             rows += 1
             k += 1

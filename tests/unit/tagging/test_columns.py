@@ -262,3 +262,18 @@ def test_sort_codes_under_their_header_and_a_transit_number_after_its_word():
     )
     got = _surfaces(text, entities_in_table_columns(text, []))
     assert ("30-94-17", "ACCOUNT_NUMBER") in got
+
+
+def test_a_quoted_csv_cell_is_read_inside_its_quotes() -> None:
+    from .conftest import rules_only_tags
+
+    text = (
+        "position,applicant,email,phone,notes\n"
+        '1,"Conor Brennan",conor.brennan@example.ie,086 555 0417,\n'
+        '3,"Frank Delahunt",fdelahunt@example.com,085 555 7730,"lives Sandycove"\n'
+        '4,"Pilling, Geoffrey",gp@example.org,085 555 7731,"said ""thanks"""\n'
+    )
+    got = rules_only_tags(text)
+    assert ("PERSON", "Frank Delahunt") in got
+    assert ("PERSON", "Pilling, Geoffrey") in got
+    assert not [t for t in got if t[1] in ("lives Sandycove", 'said ""thanks""')]
