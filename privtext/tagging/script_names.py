@@ -29,6 +29,8 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from privtext.tagging.script_gazetteer import listed_names
+
 _HAN = "\u3400-\u4dbf\u4e00-\u9fff"
 _KANA = "\u3040-\u30ff"
 _HANGUL = "\uac00-\ud7af"
@@ -544,6 +546,7 @@ def names_in_other_scripts(text: str) -> list[tuple[int, int]]:
             if m.group(g).split()[0] in _FIELD_NOT_NAMES:
                 continue  # "አባት፡ አልታወቀም" (father: unknown)
             found.append(m.span(g))
+    found.extend(listed_names(text))  # two listed names in a row, no cue needed
     if "an" in text and _POLISH_LETTER.search(text) is not None:  # (not "a pan Asian")
         for m in _PL_HONORIFIC.finditer(text):
             if m.group("ent").split()[0] not in _PL_NOT_NAMES:

@@ -101,8 +101,12 @@ def test_names_in_other_scripts_are_found(text, expected):
         "שם: לא ידוע",  # name: not known
         "ਸ੍ਰੀ ਗੁਰੂ ਸਿੰਘ ਸਭਾ ਸਾਊਥਾਲ",  # Sri Guru Singh Sabha, a gurdwara's society
         "לכבוד בית הדין של הרב הראשי, לונדון",  # "the chief rabbi"
-        "Кузнецова Наталья Сергеевна",  # a three-word name: its own rule's, not two words
     ],
 )
 def test_cues_without_a_name_are_left_alone(text):
     assert _names(text) == set()
+
+
+def test_a_three_word_russian_name_is_found_whole_not_as_its_last_two_words() -> None:
+    # the given-name + patronymic rule leaves it; the list of names takes all three words
+    assert _names("Кузнецова Наталья Сергеевна") == {"Кузнецова Наталья Сергеевна"}
