@@ -48,7 +48,7 @@ from privtext.tagging.employers import employers_after_titles
 from privtext.tagging.extents import person_name_extents
 from privtext.tagging.groups import groups_in_group_slots
 from privtext.tagging.id_lists import identifier_lists
-from privtext.tagging.id_prefixes import identifier_country_prefixes
+from privtext.tagging.id_prefixes import identifier_country_prefixes, identifier_series_letters
 from privtext.tagging.labels import field_labels_are_no_entities, organisations_in_fields
 from privtext.tagging.logins import logins_from_person_names
 from privtext.tagging.mediums import mediums_are_no_entities
@@ -421,6 +421,7 @@ class Tagger:
         kept = entities_in_table_columns(text, ages_in_age_columns(text, kept))
         kept = header_cells_are_no_entities(text, kept)
         kept = identifier_lists(text, identifier_country_prefixes(text, kept))
+        kept = identifier_series_letters(text, kept)
         kept = organisations_named_like_persons(text, persons_named_like_organisations(text, kept))
         kept = organisations_joined_to_persons(text, kept)
         kept = drugs_are_no_persons(text, persons_inside_organisations(text, kept))
