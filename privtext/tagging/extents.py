@@ -114,6 +114,29 @@ def _occupied(spans: list[Span], start: int, end: int, skip: Span) -> list[Span]
     return [s for s in spans if s is not skip and s.start < end and start < s.end]
 
 
+# "Kumaresan a/l Rajendran", "Sharmila d/o Krishnan": only a person's name goes before these
+_SLASH_JOINER_AFTER = re.compile(r"[ \t]+(?:s/o|d/o|a/l|a/p|S/O|D/O|A/L|A/P)[ \t]+[A-Z]")
+_GUESSED = frozenset({"spacy_ner", "gazetteer", "organization_shape"})
+
+
+def _guesses_before_slash_joiners(text: str, spans: list[Span]) -> list[Span]:
+    """A guessed organisation or place right before "a/l", "s/o"... is a person's given name
+    (NER reads "Kumaresan" as an organisation), and so is one right after the joiner."""
+    if "/" not in text:
+        return spans
+    out = spans
+    for k, s in enumerate(spans):
+        if s.entity_type == "PERSON" or s.source not in _GUESSED:
+            continue
+        joined_after = _SLASH_JOINER_AFTER.match(text, s.end)
+        joined_before = k > 0 and _SLASH_JOINER_AFTER.fullmatch(text, spans[k - 1].end, s.start + 1)
+        if joined_after or (joined_before and spans[k - 1].entity_type == "PERSON"):
+            if out is spans:
+                out = list(spans)
+            out[k] = Span(s.start, s.end, "PERSON", s.score, s.source)
+    return out
+
+
 def person_name_extents(text: str, spans: list[Span]) -> list[Span]:
     """``spans`` with every PERSON span widened over the initials and joiners around it.
 
@@ -124,6 +147,7 @@ def person_name_extents(text: str, spans: list[Span]) -> list[Span]:
     Returns:
         The spans, sorted by start and still non-overlapping.
     """
+    spans = _guesses_before_slash_joiners(text, spans)
     if not any(s.entity_type == "PERSON" for s in spans):
         return spans
     out = list(spans)

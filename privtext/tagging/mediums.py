@@ -57,7 +57,7 @@ _LANGUAGE_AFTER = re.compile(
     r"|[ \t]+(?i:language|languages|speakers?|speaking|lessons?|class(?:es)?|teacher|tests?|"
     r"exams?|summary|version|translation|translations|interpreter|subtitles|proficiency|level|"
     r"medium|literature|grammar|skills|course|courses|tutor|tuition|GCSE|text|induction|"
-    r"leaflets?|videos?|copy|original)(?![\w\-])"
+    r"leaflets?|videos?|copy|original|notes?|transcripts?|abstract|gloss)(?![\w\-])"
     r"|-speaking(?![\w])"
 )
 _LANGUAGE_LINE = re.compile(r"(?im)^[ \t]*(?:languages?|idiomas?|langues?|sprachen)[ \t]*:?")

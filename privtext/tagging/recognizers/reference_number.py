@@ -787,6 +787,10 @@ _ACCOUNT_KW = (
     r"resident|prescriber|ods(?:\s+code)?|device|kitambulisho|licencj[ai]|"
     # court interpreters' registers: "NRPSI 11873", "NAATI 48213"
     r"nrpsi|naati|"
+    # abbreviated staff and licence labels and an authorisation code: "(emp. 30418)", "AZ ROC
+    # lic. 328814", "auth 048213", "citizenship no. is 41827" ("reg." is left out: "O. Reg.
+    # 256/24" cites a regulation)
+    r"emp\.|empl\.|lic\.|auth|auth(?:ori[sz]ation)?\s+code|citizenship|"
     r"\u0631\u0642\u0645\s+\u0627\u0644\u0647\u0648\u064a\u0629(?:\s+\u0627\u0644\u0648\u0637\u0646\u064a\u0629)?)"
 )
 _ACCOUNT_CONNECTOR = (
@@ -807,7 +811,8 @@ _ACCOUNT_NEEDS_STRONG = re.compile(
     r"residence permit|work permit|registration|vehicle registration|plate|practice|"
     r"practitioner|tenancy|tenant|lease|mandate|case file|subscription|reservation|"
     r"bestellung|auftrag|session|chat session|transaction|shield|rego|serial|routing|transit|"
-    r"n[\u00fau]mero\s+de\s+serie|num[\u00e9e]ro\s+de\s+s[\u00e9e]rie)$"
+    r"n[\u00fau]mero\s+de\s+serie|num[\u00e9e]ro\s+de\s+s[\u00e9e]rie|auth|"
+    r"citizenship)$"
 )
 # a device's serial after "serial" alone: capitals and digits mixed ("C02FK4Q8MD6R")
 _SERIAL_VALUE = re.compile(r"(?=(?:[A-Z]*[0-9]){3})(?=(?:[0-9]*[A-Z]){3})[A-Z0-9]{8,20}")
