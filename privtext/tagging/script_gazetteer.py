@@ -89,6 +89,8 @@ def name_words() -> tuple[dict[str, float], frozenset[str], frozenset[str]]:
 
 
 _JOINERS_FOLDED = frozenset(fold(w) for w in _JOINERS)
+# greetings that are also listed names ("שלום", Shalom; "سلام", Salam): "שלום מיכל" greets Michal
+_GREETINGS = frozenset(fold(w) for w in "שלום سلام السلام".split())
 # a patronymic, in any case ("Петрович", "Сергеевна", "Андреевича", "Миколаївна")
 _PATRONYMIC = re.compile(r"[А-ЯІЇЄҐ][а-яіїєґё]+(?:ович|евич|йович|ич|овна|евна|ївна|ична|инична)"
                          r"(?:а|у|ем|ом|е|ы|ой|і|ою)?")  # fmt: skip
@@ -117,7 +119,12 @@ def _names_in_run(run: list[re.Match[str]], found: list[tuple[int, int]]) -> Non
     """Append the names in one run of words joined by spaces or hyphens."""
     zipf, given, surnames = name_words()
     i = 0
+    greeted = False
     while i < len(run):
+        if fold(run[i].group()) in _GREETINGS:
+            i += 1
+            greeted = True  # one listed name after a greeting is enough: "שלום מיכל"
+            continue
         j, names, rare, initials = i, 0, 0, 0
         while j < len(run):
             raw = run[j].group()
@@ -146,11 +153,12 @@ def _names_in_run(run: list[re.Match[str]], found: list[tuple[int, int]]) -> Non
             fold(run[j - 1].group()) in _JOINERS_FOLDED or _initial(run[j - 1].group())
         ):
             j -= 1  # a name ends on a name, not on "بن" or an initial
-        if rare and (names >= 2 or (names == 1 and initials and j - i >= 2)):
+        if rare and (names >= 2 or (names == 1 and (greeted or (initials and j - i >= 2)))):
             found.append((run[i].start(), _end(run[j - 1])))
             i = j
         else:
             i += 1
+        greeted = False
 
 
 _HAN = "\u3400-\u4dbf\u4e00-\u9fff\u3005"  # (with "々": "佐々木")

@@ -27,6 +27,8 @@ def _names(text: str) -> list[str]:
         ("에이전트: 이도현 (스타필드 매니지먼트)", "이도현"),
         ("緊急連絡先：佐藤 健一（夫）090-5555-2719", "佐藤 健一"),
         ("| 王静 | 2001年3月4日 |", "王静"),
+        ("שלום מיכל לוי, ההזמנה אושרה", "מיכל לוי"),  # a greeting that is also a name
+        ("שלום מיכל, ההזמנה אושרה", "מיכל"),  # one name after a greeting
     ],
 )
 def test_two_listed_names_in_a_row_are_a_person(text: str, name: str) -> None:
