@@ -43,6 +43,12 @@ _FIELD_ACRONYMS = frozenset(
 )
 # English words at least this frequent (wordfreq zipf) read as label words.
 _COMMON_ZIPF = 3.5
+# ... and in the other languages wordfreq knows (a little higher: fewer words per language)
+_OTHER_ZIPF = 4.0
+_OTHER_LANGUAGES = (
+    "de fr es it pt nl sv nb da fi pl cs sk hu ro tr id ms fil sh sl lt lv is ca "
+    "el ru uk bg mk he ar fa ur hi bn".split()
+)
 _ACRONYM_RX = re.compile(r"[A-Z]{2,5}|(?:[A-Z]\.){2,4}")
 
 
@@ -72,7 +78,16 @@ def _label_word(word: str) -> bool:
         return True
     if w.lower() in _FOREIGN_LABELS:
         return True
-    return zipf_frequency(w.lower(), "en") >= _COMMON_ZIPF
+    if zipf_frequency(w.lower(), "en") >= _COMMON_ZIPF:
+        return True
+    if not w.isascii():
+        from privtext.tagging.script_gazetteer import fold, name_words
+
+        _zipf, given, surnames = name_words()
+        if fold(w) in given or fold(w) in surnames:
+            return False  # a name in another script ("عبدالله:" speaking in a chat)
+    # a common word of another language: "Araç:" (vehicle), "Předmět:" (subject), "Komu:" (to)
+    return any(zipf_frequency(w.lower(), lang) >= _OTHER_ZIPF for lang in _OTHER_LANGUAGES)
 
 
 def field_labels_are_no_entities(text: str, spans: list[Span]) -> list[Span]:

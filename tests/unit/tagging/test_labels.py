@@ -88,3 +88,19 @@ def test_tax_and_trade_number_names_are_no_organisations():
         Span(text.index("EORI"), text.index("EORI") + 4, "ORGANIZATION", 0.8, "spacy_ner"),
     ]
     assert field_labels_are_no_entities(text, spans) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "surface"),
+    [
+        ("Kiracı: Sarah Whitfield-Jones\nAraç: Renault Clio", "Araç"),
+        ("Předmět: Reklamace\nKomu: reklamace@example.cz", "Předmět"),
+        ("Тема: заявка\nТелефон: +380 44 555 1234", "Телефон"),
+    ],
+)
+def test_a_common_word_of_another_language_before_a_colon_is_a_label(text, surface):
+    assert not _kept(text, surface)
+
+
+def test_a_name_in_another_script_before_a_colon_is_a_chat_speaker():
+    assert _kept("10:02 عبدالله: السلام عليكم\n10:03 د. نورة: أهلاً", "عبدالله")
