@@ -43,12 +43,8 @@ _FIELD_ACRONYMS = frozenset(
 )
 # English words at least this frequent (wordfreq zipf) read as label words.
 _COMMON_ZIPF = 3.5
-# ... and in the other languages wordfreq knows (a little higher: fewer words per language)
+# ... and in another language (a little higher: fewer words per language)
 _OTHER_ZIPF = 4.0
-_OTHER_LANGUAGES = (
-    "de fr es it pt nl sv nb da fi pl cs sk hu ro tr id ms fil sh sl lt lv is ca "
-    "el ru uk bg mk he ar fa ur hi bn".split()
-)
 _ACRONYM_RX = re.compile(r"[A-Z]{2,5}|(?:[A-Z]\.){2,4}")
 
 
@@ -62,8 +58,53 @@ def _places() -> frozenset[str]:
     return frozenset(names)
 
 
+# wordfreq languages by script, for a label word written in one
+_SCRIPT_LANGUAGES: tuple[tuple[str, str, tuple[str, ...]], ...] = (
+    ("\u0370", "\u03ff", ("el",)),
+    ("\u0400", "\u052f", ("ru", "uk", "bg", "mk")),
+    ("\u0590", "\u05ff", ("he",)),
+    ("\u0600", "\u06ff", ("ar", "fa", "ur")),
+    ("\u0900", "\u097f", ("hi",)),
+    ("\u0980", "\u09ff", ("bn",)),
+)
+# Latin letters that only some languages write
+_LETTER_LANGUAGES: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("ıİşŞğĞ", ("tr",)),
+    ("řŘěĚůŮ", ("cs",)),
+    ("ąĄęĘłŁżŻśŚźŹńŃ", ("pl",)),
+    ("őŐűŰ", ("hu",)),
+    ("åÅ", ("sv", "nb", "da")),
+    ("øØæÆ", ("nb", "da")),
+    ("äÄöÖ", ("de", "sv", "fi", "tr", "hu", "is")),
+    ("ãÃõÕ", ("pt",)),
+    ("ñÑ", ("es",)),
+    ("ţŢțȚșȘăĂ", ("ro",)),
+    ("čČšŠžŽ", ("cs", "sk", "sl", "sh", "lt", "lv")),
+    ("ðÐþÞ", ("is",)),
+    ("ūŪėĖįĮųŲ", ("lt",)),
+    ("āĀēĒīĪķĶļĻņŅ", ("lv",)),
+    ("çÇ", ("tr", "fr", "pt", "ca")),
+    ("üÜ", ("de", "tr", "hu")),
+    ("éÉèÈêÊ", ("fr", "pt", "es", "it", "ca", "cs")),
+)
+
+
+def _languages_of(word: str, text_languages: tuple[str, ...]) -> tuple[str, ...]:
+    """The languages whose common words ``word`` may be: by its script, by letters only some
+    languages write, and the languages the document's function words show."""
+    first = next((c for c in word if c.isalpha()), "")
+    for lo, hi, langs in _SCRIPT_LANGUAGES:
+        if lo <= first <= hi:
+            return langs
+    out = list(text_languages)
+    for letters, langs in _LETTER_LANGUAGES:
+        if any(c in letters for c in word):
+            out.extend(x for x in langs if x not in out)
+    return tuple(out)
+
+
 @lru_cache(maxsize=4096)
-def _label_word(word: str) -> bool:
+def _label_word(word: str, text_languages: tuple[str, ...] = ()) -> bool:
     from wordfreq import zipf_frequency
 
     w = word.strip(".,()'\"")
@@ -87,7 +128,18 @@ def _label_word(word: str) -> bool:
         if fold(w) in given or fold(w) in surnames:
             return False  # a name in another script ("عبدالله:" speaking in a chat)
     # a common word of another language: "Araç:" (vehicle), "Předmět:" (subject), "Komu:" (to)
-    return any(zipf_frequency(w.lower(), lang) >= _OTHER_ZIPF for lang in _OTHER_LANGUAGES)
+    # (only the languages the word or the document point to: each word list costs time to load)
+    return any(
+        zipf_frequency(w.lower(), lang) >= _OTHER_ZIPF for lang in _languages_of(w, text_languages)
+    )
+
+
+def _document_languages(text: str) -> tuple[str, ...]:
+    """The languages other than English whose function words the document holds."""
+    from privtext.tagging.language import MIN_HITS, _counts
+
+    counts = _counts(text, len(text))
+    return tuple(sorted(k for k, n in counts.items() if k != "en" and n >= MIN_HITS))
 
 
 def field_labels_are_no_entities(text: str, spans: list[Span]) -> list[Span]:
@@ -101,6 +153,7 @@ def field_labels_are_no_entities(text: str, spans: list[Span]) -> list[Span]:
         The spans, those labels dropped.
     """
     out: list[Span] = []
+    text_languages: tuple[str, ...] | None = None
     for s in spans:
         if s.entity_type in _TYPES and text[s.start : s.end] in _FIELD_ACRONYMS:
             continue  # "DUNMORE DOB 04/11/1987": the name of a field, with or without a colon
@@ -110,7 +163,9 @@ def field_labels_are_no_entities(text: str, spans: list[Span]) -> list[Span]:
             and _BEFORE_RX.search(text, max(0, s.start - 8), s.start)
         ):
             words = _WORD_RX.findall(text[s.start : s.end])
-            if 0 < len(words) <= 4 and all(_label_word(w) for w in words):
+            if text_languages is None:
+                text_languages = _document_languages(text)
+            if 0 < len(words) <= 4 and all(_label_word(w, text_languages) for w in words):
                 continue
         out.append(s)
     return out
