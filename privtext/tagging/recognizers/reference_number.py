@@ -655,6 +655,14 @@ _TRIAL_WORDS = _PRESCAN.compile(
     r"investigator|sponsor|informed[ \t]+consent|randomi[sz]\w*|adverse[ \t]+event|"
     r"ethics[ \t]+committee|irb|cro|participants?|placebo)(?![\w])"
 )
+# A bare run of 12-20 digits ("Library card: 21129004417735", a barcode in a table): in the
+# labelled sets all 185 such runs lie inside a gold PII span; tagged low, so that a telephone,
+# a card or an account pattern over the same digits wins. And a blood donation's ISBT 128
+# identification number ("G0915 25 441873": centre, year, sequence).
+_LONG_DIGITS = _PRESCAN.compile(r"(?<![\w\-./@+])[0-9]{12,20}(?![\w\-@]|[.,][0-9])")
+_LONG_DIGITS_SCORE = 0.55
+_DONATION_NUMBER = _PRESCAN.compile(r"(?<![\w])[A-Z][0-9]{4} [0-9]{2} [0-9]{6}(?![\w])")
+
 # codes that need a text on their topic: (topic words, the codes' pattern)
 _TOPIC_CODES = ((_PATENT_WORDS, _PATENT_RX), (_TRIAL_WORDS, _TRIAL_RX))
 _TOPIC_SCORE = 0.9
@@ -687,6 +695,11 @@ class CaseNumberRecognizer(Recognizer):
                 if m.span("ent") not in seen and not _YEAR.fullmatch(m.group("ent")):
                     seen[m.span("ent")] = len(out)
                     out.append(Span(*m.span("ent"), "CASE_NUMBER", _TOPIC_SCORE, self.name))
+        for rx, score in ((_DONATION_NUMBER, 0.8), (_LONG_DIGITS, _LONG_DIGITS_SCORE)):
+            for m in rx.finditer(text):
+                if m.span() not in seen:
+                    seen[m.span()] = len(out)
+                    out.append(Span(*m.span(), "CASE_NUMBER", score, self.name))
         for name, rx, score in _CASE_RX:
             for m in _scan(rx, text, windows):
                 s, e = _group(m)

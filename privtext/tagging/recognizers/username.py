@@ -121,7 +121,7 @@ _PLAIN_LOGIN_CUE = _PRESCAN.compile(
     r"(?:snapchat|instagram|tiktok|twitter|kik|roblox|xbox|psn|steam|reddit|twitch)[ \t]*:?|"
     r"gebruiker|utilisateur|benutzer|usuario|utente|u\u017cytkownik|"
     # "(username etremb7)", "(login: sophiemcg)"
-    r"(?:username|user[ \t]+name)[ \t]*:?|(?:log-?in|logon|sign-?in)[ \t]*:)"
+    r"(?:username|user[ \t]+name)[ \t]*:?|(?:log-?in|logon|sign-?in)[ \t]*:|(?<=\()user)"
     r")[ \t]+[\"'\u201c\u201e\u00ab]?(?P<ent>[a-z][a-z0-9_.\-]{2,30}[a-z0-9])(?![\w@]|\.[A-Za-z])"
     # ... and a log's key: "user=svc-claims-sync", "login=jkowalski88"
     r"|(?<![\w\-])(?i:user|username|login|uid|account)="
