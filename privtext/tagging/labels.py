@@ -18,6 +18,7 @@ from importlib import resources
 
 from privtext.tagging.base import GUESS_SOURCES, Span
 from privtext.tagging.employers import has_org_word
+from privtext.tagging.language import other_languages
 from privtext.tagging.prescan import PatternGroup
 from privtext.tagging.recognizers.gazetteer import load_gazetteer
 
@@ -134,14 +135,6 @@ def _label_word(word: str, text_languages: tuple[str, ...] = ()) -> bool:
     )
 
 
-def _document_languages(text: str) -> tuple[str, ...]:
-    """The languages other than English whose function words the document holds."""
-    from privtext.tagging.language import MIN_HITS, _counts
-
-    counts = _counts(text, len(text))
-    return tuple(sorted(k for k, n in counts.items() if k != "en" and n >= MIN_HITS))
-
-
 def field_labels_are_no_entities(text: str, spans: list[Span]) -> list[Span]:
     """``spans`` without the PERSON/ORG/place spans that are a form's field labels.
 
@@ -164,7 +157,7 @@ def field_labels_are_no_entities(text: str, spans: list[Span]) -> list[Span]:
         ):
             words = _WORD_RX.findall(text[s.start : s.end])
             if text_languages is None:
-                text_languages = _document_languages(text)
+                text_languages = other_languages(text)
             if 0 < len(words) <= 4 and all(_label_word(w, text_languages) for w in words):
                 continue
         out.append(s)

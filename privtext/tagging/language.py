@@ -121,12 +121,18 @@ def guess_language(text: str) -> str:
     return best if counts[best] > counts["en"] and counts[best] >= MIN_HITS else "en"
 
 
+def other_languages(text: str) -> tuple[str, ...]:
+    """The languages other than English of which ``text`` holds ``MIN_HITS`` function words,
+    sorted."""
+    counts = _counts(text, len(text))
+    return tuple(sorted(lang for lang, n in counts.items() if lang != "en" and n >= MIN_HITS))
+
+
 def may_quote_other_languages(text: str) -> bool:
     """``text`` holds ``MIN_HITS`` function words of some language other than English, so
     that one of its paragraphs may be in that language (a cheap test before
     :class:`ParagraphLanguages` is asked paragraph by paragraph)."""
-    counts = _counts(text, len(text))
-    return any(n >= MIN_HITS for lang, n in counts.items() if lang != "en")
+    return bool(other_languages(text))
 
 
 #: A paragraph shorter than this is too short to be called anything but English.

@@ -107,10 +107,11 @@ def test_a_name_in_another_script_before_a_colon_is_a_chat_speaker():
 
 
 def test_only_the_languages_a_label_word_or_its_document_point_to_are_looked_up():
-    from privtext.tagging.labels import _document_languages, _languages_of
+    from privtext.tagging.labels import _languages_of
+    from privtext.tagging.language import other_languages
 
     assert "tr" in _languages_of("Araç", ())
     assert _languages_of("Телефон", ()) == ("ru", "uk", "bg", "mk")
     assert _languages_of("Renter", ()) == ()  # an English document loads no other word list
     text = "Der Mieter und die Vermieterin haben mit dem Vertrag nicht bezahlt, die Miete ist"
-    assert _document_languages(text) == ("de",)
+    assert other_languages(text) == ("de",)
