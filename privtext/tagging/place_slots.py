@@ -697,11 +697,21 @@ _COUNTRY_CODE_BEFORE = re.compile(
     r"passport|passports|address|visa|visas|resident|residents|national|nationals|"
     r"provisional|patent|green[ \t]card|phone|mobile|number)(?![\w]))"
 )
+# A state, province or country code before the licence it issues and its number (codes that
+# are English words left out: "IN licence holders"): "NSW driver licence 18447290", "FL DL
+# K410-728-85", "AZ DL D08441827", "my NZ licence is DK418273", "NSW security licence 000418273"
+_STATE_CODE_BEFORE_LICENCE = re.compile(
+    r"(?<![\w\-./])(?P<c>"
+    + "|".join(c for c in _CODES if c not in ("UK", "USA", "UAE", "IN", "ON", "OR", "ME", "HI"))
+    + r")[ \t]+(?:(?:driver['\u2019]?s?|driving|security|firearms?|contractor)[ \t]+)?"
+    r"(?:licen[cs]e|DL|permit)(?![\w])(?=[^\n]{0,20}?[0-9])"
+)
 
 
 def country_codes_before_documents(text: str, spans: list[Span]) -> list[Span]:
     """``spans`` with US/UK short forms tagged LOCATION before a word of documents or
-    belonging (see :data:`_COUNTRY_CODE_BEFORE`), where nothing but a guess is.
+    belonging (see :data:`_COUNTRY_CODE_BEFORE`), and state, province or country codes before
+    a licence (:data:`_STATE_CODE_BEFORE_LICENCE`), where nothing but a guess is.
 
     Args:
         text: the document.
@@ -710,6 +720,7 @@ def country_codes_before_documents(text: str, spans: list[Span]) -> list[Span]:
     Returns:
         The spans, sorted by start.
     """
-    if "U" not in text:
-        return spans
-    return _places_over_guesses(spans, [m.span("c") for m in _COUNTRY_CODE_BEFORE.finditer(text)])
+    ranges = [m.span("c") for m in _COUNTRY_CODE_BEFORE.finditer(text)] if "U" in text else []
+    if "DL" in text or "icen" in text or "permit" in text:
+        ranges += [m.span("c") for m in _STATE_CODE_BEFORE_LICENCE.finditer(text)]
+    return _places_over_guesses(spans, ranges) if ranges else spans

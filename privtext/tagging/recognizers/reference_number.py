@@ -868,6 +868,18 @@ _PLATE_CUE_RX = _PRESCAN.compile(
     # ... after the Russian "г/н" or "госномер", in Cyrillic capitals ("г/н А417ВК 30")
     r"|(?<![\w])(?:г/н|госномер|гос\.[ \t]*номер)[ \t]*:?[ \t]*"
     r"(?P<id4>[АВЕКМНОРСТУХ][0-9]{3}[АВЕКМНОРСТУХ]{2}[ \t]?[0-9]{2,3})(?![\w])"
+    # ... after a plate's name in other languages, in Latin, Greek or Cyrillic capitals: the
+    # Czech and Slovak "SPZ 2AK 4821", "EČV BA-418KT", the Greek "αρ. κυκλοφορίας ΗΚΝ 4827",
+    # a vehicle's "номер" ("Автомобіль: DAF XF, номер АА 4827 ТК"), the Polish "nr rej.", the
+    # Scandinavian "reg.nr", the Finnish "rek.nro", a boat's "бортовой номер Р 44-17 ЛЕ"
+    r"|(?<![\w])(?:[SŠ]PZ|E[ČC]V|(?i:αρ\.?[ \t]*κυκλοφορ[ίι]ας|αριθμ[όο]ς[ \t]+κυκλοφορ[ίι]ας)|"
+    r"(?i:nr\.?[ \t]*rej\.?|numer[ \t]+rejestracyjny|reg\.[ \t]?nr\.?|registreringsnummer|"
+    r"rek\.[ \t]?nro|rekisterinumero|kjennemerke|nummerplade|immatricul[ée]e?)|"
+    r"(?i:(?:автомоб[іи]ль|машина|вантажівка|грузовик|фургон|автобус)[^\n.]{0,30}?"
+    r"номер|номерн(?:ой|ий)[ \t]+знак|бортов(?:ой|ий)[ \t]+номер))"
+    r"[ \t]*:?[ \t]*(?P<id5>"
+    r"[A-Z0-9ΑΒΕΗΙΚΜΝΟΡΤΥΧΖА-ЯІЇЄ]{1,8}(?:[ \-][A-Z0-9ΑΒΕΗΙΚΜΝΟΡΤΥΧΖА-ЯІЇЄ]{1,5}){0,3})"
+    r"(?![\w\-/])"
 )
 # A British plate of the current format: two letters, two digits, three letters ("WD64 KPL"),
 # in a text about vehicles
@@ -977,8 +989,9 @@ _PLATE_RX = _PRESCAN.compile(
     r"limousine|limo|minibus|taxi|cab|ute|suv|bakkie|matatu|"
     # German: "Prüffahrzeug: M-FZ 4417", "am Steuer Ihres Fahrzeugs GAP-KS 118", "Kfz"
     r"\w*fahrzeug(?:e?s)?|kfz|pkw|lkw)"
-    r"(?:\s+(?i:no|nr|number|mark)\.?)?[ \t]*(?::[ \t]*)?"
-    r"(?P<id>[A-Z]{2}[0-9]{2}[ \u00a0]?[A-Z]{3}|[A-Z\u00c4\u00d6\u00dc]{1,3}-[A-Z]{1,2}[ \u00a0]"
+    r"(?:\s+(?i:no|nr|number|mark)\.?)?[ \t]*(?::[ \t]*|\()?"
+    r"(?P<id>[A-Z]{2}[0-9]{2}[ \u00a0]?[A-Z]{3}|[A-Z]{4}[ \u00a0][0-9]{3}|"
+    r"[A-Z\u00c4\u00d6\u00dc]{1,3}-[A-Z]{1,2}[ \u00a0]"
     r"[0-9]{1,4}[EH]?|[A-Z]{2,3}[ \u00a0](?=[0-9A-Z]{0,3}[0-9])[0-9][0-9A-Z]{3,4}"
     r"|[0-9]{2,3}-[A-Z]{1,2}-[0-9]{1,6})(?![\w\-]|/[0-9])"
 )
@@ -1128,12 +1141,17 @@ class AccountNumberRecognizer(Recognizer):
                 continue
             add(s, e, _ACCOUNT_SCORE)
         for m in _scan(_PLATE_CUE_RX, text, windows):
-            g = next(g for g in ("id", "id2", "id3", "id4") if m.start(g) >= 0)
+            g = next(g for g in ("id", "id2", "id3", "id4", "id5") if m.start(g) >= 0)
             s, e = m.span(g)
             value = text[s:e]
             if (s, e) in seen or any(sp.start < e and s < sp.end for sp in out):
                 continue
             if not 4 <= len(value) <= 12 or _YEAR.fullmatch(value):
+                continue
+            if g == "id5":  # a letter and a digit; above a name guess ("κυκλοφορίας ΗΚΝ")
+                if not (any(c.isdigit() for c in value) and any(c.isalpha() for c in value)):
+                    continue
+                add(s, e, _PLATE_SCORE)
                 continue
             add(s, e, _ACCOUNT_SCORE)
         # shapes taken only in a text on their subject: prison numbers, British plates
