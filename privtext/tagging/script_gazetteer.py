@@ -193,6 +193,32 @@ def _cjk_names(text: str, found: list[tuple[int, int]]) -> None:
             found.append(m.span())
 
 
+# A field's value of two or three words of these scripts that ends the field ("Корисник: Никола
+# Јовановић", "کتابدار: زهرا کاظمی", "توقيع الموظف: خالد المنصوري، مسؤول"): read as a name when
+# its first word is a listed given name, though its surname is not listed
+_FIELD_VALUE = re.compile(
+    f"[:\uff1a][ \t]*(?P<v>[{_LETTERS}]+(?:[ \t][{_LETTERS}]+){{1,2}})"
+    "[ \t]*(?=\r?\n|\\Z|[,\u060c(<|\u00b7;])"
+)
+
+
+def _field_value_names(text: str, found: list[tuple[int, int]]) -> None:
+    zipf, given, _surnames = name_words()
+    taken = [(a, b) for a, b in found]
+    for m in _FIELD_VALUE.finditer(text):
+        s, e = m.span("v")
+        if any(a < e and s < b for a, b in taken):
+            continue
+        words = m.group("v").split()
+        first = fold(words[0])
+        if first not in given or (zipf.get(first, 0.0) >= _TOO_COMMON):
+            continue
+        cased = words[0][0].lower() != words[0][0].upper()
+        if cased and not all(w[0].isupper() and w[1:].lower() == w[1:] for w in words):
+            continue  # Cyrillic and Greek names are capitalised words
+        found.append((s, e))
+
+
 def listed_names(text: str) -> list[tuple[int, int]]:
     """``(start, end)`` of the runs of listed names in ``text`` (see the module docstring).
 
@@ -218,4 +244,7 @@ def listed_names(text: str) -> list[tuple[int, int]]:
         run.append(m)
     if run:
         _names_in_run(run, found)
+    if ":" in text or "\uff1a" in text:
+        _field_value_names(text, found)
+        found.sort()
     return found

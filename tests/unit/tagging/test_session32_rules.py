@@ -66,3 +66,27 @@ def test_plates_after_their_names_in_other_languages(text: str, plate: str) -> N
 )
 def test_plate_names_without_a_plate(text: str) -> None:
     assert not [t for t in _tagged(text) if t[0] in ("ACCOUNT_NUMBER", "ID_NUMBER")]
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        ("Корисник: Никола Јовановић\nКориснички налог: GB-200", "Никола Јовановић"),
+        ("کتابدار: زهرا کاظمی\n\nEnglish note", "زهرا کاظمی"),
+        ("توقيع الموظف: خالد المنصوري، مسؤول خدمة الأعضاء", "خالد المنصوري"),
+    ],
+)
+def test_a_field_value_opening_with_a_listed_given_name_is_a_person(text: str, name: str) -> None:
+    assert ("PERSON", name) in _tagged(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Адреса: Никола Тесла 5, Београд",  # a street: the field goes on with a number
+        "Тема: Никола и друзья",  # a lower-case word: no name of capitalised words
+        "الموضوع: طلب تجميد العضوية",  # no listed given name first
+    ],
+)
+def test_field_values_that_are_no_names(text: str) -> None:
+    assert not [t for t in _tagged(text) if t[0] == "PERSON"]
