@@ -194,8 +194,9 @@ def _cjk_names(text: str, found: list[tuple[int, int]]) -> None:
 
 
 # A field's value of two or three words of these scripts that ends the field ("Корисник: Никола
-# Јовановић", "کتابدار: زهرا کاظمی", "توقيع الموظف: خالد المنصوري، مسؤول"): read as a name when
-# its first word is a listed given name, though its surname is not listed
+# Јовановић", "کتابدار: زهرا کاظمی", "توقيع الموظف: خالد المنصوري، مسؤول", "מאת: רונית אברהמי
+# <"): read as a name when its first word is a listed given name or its last a listed surname
+# that is no common word, though the other is not listed
 _FIELD_VALUE = re.compile(
     f"[:\uff1a][ \t]*(?P<v>[{_LETTERS}]+(?:[ \t][{_LETTERS}]+){{1,2}})"
     "[ \t]*(?=\r?\n|\\Z|[,\u060c(<|\u00b7;])"
@@ -203,15 +204,18 @@ _FIELD_VALUE = re.compile(
 
 
 def _field_value_names(text: str, found: list[tuple[int, int]]) -> None:
-    zipf, given, _surnames = name_words()
+    zipf, given, surnames = name_words()
     taken = [(a, b) for a, b in found]
     for m in _FIELD_VALUE.finditer(text):
         s, e = m.span("v")
         if any(a < e and s < b for a, b in taken):
             continue
         words = m.group("v").split()
-        first = fold(words[0])
-        if first not in given or (zipf.get(first, 0.0) >= _TOO_COMMON):
+        first, last = fold(words[0]), fold(words[-1])
+        if not (
+            (first in given and zipf.get(first, 0.0) < _TOO_COMMON)
+            or (last in surnames and zipf.get(last, 0.0) < _COMMON)
+        ):
             continue
         cased = words[0][0].lower() != words[0][0].upper()
         if cased and not all(w[0].isupper() and w[1:].lower() == w[1:] for w in words):

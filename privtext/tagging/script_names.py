@@ -79,9 +79,16 @@ _KO_KIN = re.compile(
 # label names a person: "主教练：刘志远" (head coach), "领队：何欣" (team leader), "紧急联系人：
 # 林国栋" (emergency contact), "主诊医生: 李家豪" (attending doctor), "姓名：王芳"
 _ZH_PERSON_FIELD = re.compile(
-    rf"[{_HAN}](?:人|员|員|练|練|队|隊|生|师|師|名|官|长|長|理|任|导|導|妻|夫|父|母|者)"
+    rf"[{_HAN}](?:人|员|員|练|練|队|隊|生|师|師|名|官|长|長|理|任|导|導|妻|夫|父|母|者|户|戶)"
     r"[ \t]*[:：][ \t]*"
-    rf"(?P<ent>[{_HAN}]{{2,3}})(?![{_HAN}])"
+    rf"(?P<ent>[{_HAN}]{{2,4}})(?![{_HAN}])"
+)
+# Korean: a name (a surname and a given name of one or two syllables) as the value of a field
+# whose label names a person: "보낸 사람: 정수연 <...>" (sender), "성명: 김민준", "예금주: 박지현"
+_KO_PERSON_FIELD = re.compile(
+    r"(?:보낸[ \t]?사람|받는[ \t]?사람|성명|이름|담당자|신청인|보호자|학생|강사|고객|예금주|"
+    r"대표자|작성자|확인자|환자|보증인|임차인|임대인)[ \t]*[:：][ \t]*"
+    r"(?P<ent>[\uac00-\ud7a3]{2,3})(?![\uac00-\ud7a3])"
 )
 # Chinese: a kinship word, then a name of two or three characters, then what ends it
 _ZH_KIN = re.compile(
@@ -419,6 +426,16 @@ _ANY_CYRILLIC = re.compile("[\u0400-\u04ff]")
 _POLISH_LETTER = re.compile("[ąćęłńśźżĄĆĘŁŃŚŹŻ]")
 
 
+def _field_name_ok(name: str) -> bool:
+    """A Chinese field value of two or three characters opening with a common surname, or a
+    Japanese one of four opening with a listed surname of two ("講師：高橋拓海")."""
+    if len(name) <= 3:
+        return name[0] in _ZH_SURNAMES
+    from privtext.tagging.script_gazetteer import name_words
+
+    return name[:2] in name_words()[2]
+
+
 def names_in_other_scripts(text: str) -> list[tuple[int, int]]:
     """``(start, end)`` of person names found by the cues of the module docstring.
 
@@ -442,7 +459,7 @@ def names_in_other_scripts(text: str) -> list[tuple[int, int]]:
                 found.append((end - 1, end))
         found.extend(m.span("ent") for m in _KANA_HONORIFIC.finditer(text))
         found.extend(m.span("ent") for m in _ZH_PERSON_FIELD.finditer(text)
-                     if m.group("ent")[0] in _ZH_SURNAMES)  # fmt: skip
+                     if _field_name_ok(m.group("ent")))  # fmt: skip
         found.extend(m.span("ent") for m in _ZH_KIN.finditer(text)
                      if m.group("ent")[:2] not in _ZH_NOT_NAMES)  # fmt: skip
         for m in _ROMANISED_AFTER.finditer(text):
@@ -454,6 +471,8 @@ def names_in_other_scripts(text: str) -> list[tuple[int, int]]:
         for m in _KO_HONORIFIC.finditer(text):
             if m.group("ent") not in _KO_NOT_NAMES:
                 found.append(m.span("ent"))
+        found.extend(m.span("ent") for m in _KO_PERSON_FIELD.finditer(text)
+                     if m.group("ent")[0] in _KO_SURNAMES)  # fmt: skip
         for rx in (_KO_SELF, _KO_KIN):
             for m in rx.finditer(text):
                 name = m.group("ent")

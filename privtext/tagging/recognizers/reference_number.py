@@ -658,6 +658,18 @@ _TRIAL_WORDS = _PRESCAN.compile(
 # A bare run of 12-20 digits ("Library card: 21129004417735", a barcode in a table): in the
 # labelled sets all 185 such runs lie inside a gold PII span; tagged low, so that a telephone,
 # a card or an account pattern over the same digits wins. And a blood donation's ISBT 128
+# A radio call sign after its name, with or without a colon: "call sign MGVX4", the Greek
+# "διακριτικό σήμα SVB4712", the Russian "позывной UBQ4", the Spanish "indicativo EA4512"
+_CALL_SIGN = re.compile(
+    r"(?<![\w])(?i:call[ \t\-]?sign|\u03b4\u03b9\u03b1\u03ba\u03c1\u03b9\u03c4\u03b9\u03ba\u03cc"
+    r"[ \t]+\u03c3\u03ae\u03bc\u03b1|\u043f\u043e\u0437\u044b\u0432\u043d\u043e\u0439|"
+    r"indicativo|rufzeichen)[ \t]*:?[ \t]*"
+    r"(?P<ent>(?=[A-Z]*[0-9])(?=[0-9]*[A-Z])[A-Z0-9]{3,8})(?![\w\-])"
+)
+_CALL_SIGN_HINT = re.compile(
+    r"(?i)sign|\u03c3\u03ae\u03bc\u03b1|\u043f\u043e\u0437\u044b\u0432|ndicativo|ufzeichen"
+)
+
 # identification number ("G0915 25 441873": centre, year, sequence).
 _LONG_DIGITS = _PRESCAN.compile(r"(?<![\w\-./@+])[0-9]{12,20}(?![\w\-@]|[.,][0-9])")
 _LONG_DIGITS_SCORE = 0.55
@@ -695,6 +707,10 @@ class CaseNumberRecognizer(Recognizer):
                 if m.span("ent") not in seen and not _YEAR.fullmatch(m.group("ent")):
                     seen[m.span("ent")] = len(out)
                     out.append(Span(*m.span("ent"), "CASE_NUMBER", _TOPIC_SCORE, self.name))
+        for m in _CALL_SIGN.finditer(text) if _CALL_SIGN_HINT.search(text) else ():
+            if m.span("ent") not in seen:
+                seen[m.span("ent")] = len(out)
+                out.append(Span(*m.span("ent"), "CASE_NUMBER", 0.85, self.name))
         for rx, score in ((_DONATION_NUMBER, 0.8), (_LONG_DIGITS, _LONG_DIGITS_SCORE)):
             for m in rx.finditer(text):
                 if m.span() not in seen:
@@ -785,7 +801,7 @@ _ACCOUNT_KW = (
     r"passaporto|pasaporte|passeport|reisepass|paspoort|cand\.|candidate|bonuskaart|klantnummer|"
     r"kundnummer|transit|matrikel-?n(?:umme)?r|auktorisationsnummer|permiso\s+de\s+conducir|"
     r"carn[\u00e9e]\s+de\s+extranjer[\u00edi]a|npwp|colegiad[oa]\s+n\.?[\u00ba\u00b0]|"
-    r"\u05ea\.\u05d6\.|\u05ea\"\u05d6|\u05ea\u05f4\u05d6|"
+    r"\u05ea\.\u05d6\.|\u05ea\"\u05d6|\u05ea\u05f4\u05d6|\u05d7\u05e9\u05d1\u05d5\u05df|\u05d7\.\u05e4\.|"
     # a Brazilian branch and current account, a Japanese ordinary or current account (普通,
     # 当座), a German identity card: "agência 3417-2, conta corrente 41.772-8", "普通 7741093"
     r"conta\s+corrente|conta\s+poupan[\u00e7c]a|ag[\u00eae]ncia|\u666e\u901a(?:\u9810\u91d1)?|"
@@ -848,6 +864,19 @@ _BANK_NUMBER_RX = _PRESCAN.compile(
     r"Zenith|Ecobank|Maybank|Mandiri|Opay|OPay|Kuda|Moniepoint|PalmPay)"
     r"[ \t]+(?:(?i:a/c|acc(?:ount)?(?:[ \t]+no\.?)?)[ \t]*:?[ \t]*)?"
     r"(?P<id>[0-9]{3,6}-[0-9]{2}-[0-9]{4,8}|[0-9]{8,18})(?![\w\-])"
+)
+# A bank's branch, institution or clearing number next to an account: "branch code 250655",
+# "Nedbank branch code 198765, account ...", "institution 003 (RBC Royal Bank), transit ...",
+# "clearingnummer 6152, konto ...", the Hebrew "סניף 612, חשבון 418273"
+_BRANCH_RX = _PRESCAN.compile(
+    r"(?<![\w])(?:(?i:branch(?:[ \t]+(?:code|no\.?|number))?|clearing-?nummer|"
+    r"clearing(?:[ \t]+(?:code|no\.?|number))|institution(?:[ \t]+(?:no\.?|number))?)|"
+    r"\u05e1\u05e0\u05d9\u05e3)[ \t]*:?[ \t]*(?P<id>[0-9]{3,6})(?![\w\-/]|[.,][0-9])"
+)
+_BANK_CONTEXT = re.compile(
+    r"(?i)(?<![\w])(?:bank|banco|banque|account|acct|a/c|konto|compte|cuenta|conta|transit|"
+    r"iban|sort[ \t]code|direct[ \t]deposit)(?![\w])|\u05d7\u05e9\u05d1\u05d5\u05df|"
+    r"\u05d1\u05e0\u05e7"
 )
 # A vehicle's plate after its cue, written with spaces, dashes or middle dots: "plate KGT
 # 418", "rego 512 VZK", "Trailer: Y 47 218", "patente KJ\u00b7TR\u00b741", "registration
@@ -1162,6 +1191,11 @@ class AccountNumberRecognizer(Recognizer):
                 s, e = m.span("id")
                 if (s, e) not in seen and not any(sp.start < e and s < sp.end for sp in out):
                     add(s, e, _UK_PLATE_SCORE)  # (above NER's "van YR22 HXU" organisation)
+        for m in _scan(_BRANCH_RX, text, windows):
+            s, e = m.span("id")
+            near = text[max(0, m.start() - 80) : e + 80]
+            if (s, e) not in seen and _BANK_CONTEXT.search(near) is not None:
+                add(s, e, _ACCOUNT_SCORE)
         for m in _scan(_BANK_NUMBER_RX, text, windows):
             s, e = m.span("id")
             if (s, e) not in seen and not any(sp.start <= s < sp.end for sp in out):

@@ -1,0 +1,76 @@
+"""Rules from blind set 42: bank branch numbers, Hebrew account and company numbers, call
+signs without a colon, CJK and Korean names in person fields, a field value ending in a listed
+surname."""
+
+from __future__ import annotations
+
+import pytest
+
+from .conftest import rules_only_tags as _tagged
+
+
+@pytest.mark.parametrize(
+    ("text", "number"),
+    [
+        ("Bank: FNB, account 62845510923, branch code 250655; use the invoice", "250655"),
+        ("autogiro från Handelsbanken, clearingnummer 6152, konto 394 118 207.", "6152"),
+        ("direct deposit: institution 003 (RBC Royal Bank), transit 04418, account 5127730", "003"),
+        ("נא להחזיר את הכסף לחשבון בבנק הפועלים, סניף 612, חשבון 418273.", "612"),
+        ("נא להחזיר את הכסף לחשבון בבנק הפועלים, סניף 612, חשבון 418273.", "418273"),
+        ("חשבון 4418273/19. ח.פ. 514418276", "514418276"),
+    ],
+)
+def test_bank_branch_and_hebrew_account_numbers(text: str, number: str) -> None:
+    assert number in [t[1] for t in _tagged(text)]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The branch 612 of our shop opens at 9.",  # no bank or account near
+        "Our institution 125 years old celebrates",
+    ],
+)
+def test_branch_numbers_need_a_bank_or_an_account_near(text: str) -> None:
+    assert not [t for t in _tagged(text) if t[0] == "ACCOUNT_NUMBER"]
+
+
+@pytest.mark.parametrize(
+    ("text", "sign"),
+    [
+        ('FV "Morwennol", MMSI 235098417, call sign MGVX4, 1 nm W, proceeding.', "MGVX4"),
+        ("«ΑΛΚΥΟΝΗ» (MMSI 239847120, διακριτικό σήμα SVB4712) είχε βλάβη", "SVB4712"),
+    ],
+)
+def test_call_signs(text: str, sign: str) -> None:
+    assert ("CASE_NUMBER", sign) in _tagged(text)
+
+
+def test_a_call_sign_needs_a_digit() -> None:
+    assert not [t for t in _tagged("Her call sign was MAVERICK.") if t[0] == "CASE_NUMBER"]
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        ("地址：深圳市福田区华强北路1019号\n客户：陈晓雯　电话：139 5550 1234", "陈晓雯"),
+        ("生徒：佐藤陽菜さん（12歳）\n講師：高橋拓海（早稲田大学）", "高橋拓海"),
+        ("보낸 사람: 정수연 <sy.jeong@hanmail-mail.example>", "정수연"),
+        ("성명: 김민준\n주소: 서울", "김민준"),
+        ("מאת: רונית אברהמי <ronit.avrahami@walla-mail.example>", "רונית אברהמי"),
+    ],
+)
+def test_names_in_person_fields_of_other_scripts(text: str, name: str) -> None:
+    assert ("PERSON", name) in _tagged(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "住户：三楼漏水",  # no surname first
+        "받는 사람: 상담팀 <team@example.kr>",  # a team, no surname first
+        "講師：未定（調整中）",
+    ],
+)
+def test_person_fields_without_names(text: str) -> None:
+    assert not [t for t in _tagged(text) if t[0] == "PERSON"]
