@@ -699,12 +699,13 @@ _COUNTRY_CODE_BEFORE = re.compile(
 )
 # A state, province or country code before the licence it issues and its number (codes that
 # are English words left out: "IN licence holders"): "NSW driver licence 18447290", "FL DL
-# K410-728-85", "AZ DL D08441827", "my NZ licence is DK418273", "NSW security licence 000418273"
+# K410-728-85", "AZ DL D08441827", "my NZ licence is DK418273", "NSW security licence 000418273",
+# "NSW EPA licence 5-118274", and before a plate or registration: "CA plate 8XRT219"
 _STATE_CODE_BEFORE_LICENCE = re.compile(
     r"(?<![\w\-./])(?P<c>"
     + "|".join(c for c in _CODES if c not in ("UK", "USA", "UAE", "IN", "ON", "OR", "ME", "HI"))
-    + r")[ \t]+(?:(?:driver['\u2019]?s?|driving|security|firearms?|contractor)[ \t]+)?"
-    r"(?:licen[cs]e|DL|permit)(?![\w])(?=[^\n]{0,20}?[0-9])"
+    + r")[ \t]+(?:(?:driver['\u2019]?s?|driving|security|firearms?|contractor|[A-Z]{2,5})[ \t]+)?"
+    r"(?:licen[cs]e|DL|permit|plate|placard|registration|rego)(?![\w])(?=[^\n]{0,20}?[0-9])"
 )
 
 
@@ -721,6 +722,6 @@ def country_codes_before_documents(text: str, spans: list[Span]) -> list[Span]:
         The spans, sorted by start.
     """
     ranges = [m.span("c") for m in _COUNTRY_CODE_BEFORE.finditer(text)] if "U" in text else []
-    if "DL" in text or "icen" in text or "permit" in text:
+    if any(w in text for w in ("DL", "icen", "permit", "plate", "placard", "egistration", "rego")):
         ranges += [m.span("c") for m in _STATE_CODE_BEFORE_LICENCE.finditer(text)]
     return _places_over_guesses(spans, ranges) if ranges else spans

@@ -43,6 +43,7 @@ from privtext.tagging.address_extent import (
 from privtext.tagging.base import BatchRecognizer, Recognizer, Span
 from privtext.tagging.columns import entities_in_table_columns, header_cells_are_no_entities
 from privtext.tagging.context import apply_context
+from privtext.tagging.date_ranges import date_range_starts
 from privtext.tagging.domains import organisations_named_by_domains
 from privtext.tagging.employers import employers_after_titles
 from privtext.tagging.extents import person_name_extents
@@ -427,7 +428,7 @@ class Tagger:
         kept = drugs_are_no_persons(text, persons_inside_organisations(text, kept))
         kept = organisations_named_by_domains(text, organisation_acronyms(text, kept))
         kept = mediums_are_no_entities(text, kept)
-        kept = person_name_extents(text, kept)
+        kept = date_range_starts(text, person_name_extents(text, kept))
         kept = roles_before_employers(text, roles_next_to_persons(text, kept))
         kept = roles_on_signature_lines(text, kept)
         kept = employers_after_titles(text, speaker_labels_are_no_titles(text, kept))

@@ -74,3 +74,42 @@ def test_names_in_person_fields_of_other_scripts(text: str, name: str) -> None:
 )
 def test_person_fields_without_names(text: str) -> None:
     assert not [t for t in _tagged(text) if t[0] == "PERSON"]
+
+
+@pytest.mark.parametrize(
+    ("text", "date"),
+    [
+        ("Held at Glasgow on 9 and 10 October 2025\nEmployment Judge", "9 and 10 October 2025"),
+        ("Held in Glasgow on 14, 15 and 16 January 2025", "14, 15 and 16 January 2025"),
+        ("We stayed at the park from 9 to 16 August with my husband", "9 to 16 August"),
+        ("Léa sera absente du 27 au 31 janvier : nous allons à Dakar", "27 au 31 janvier"),
+        ("відпочивали у вас з 11 по 17 серпня 2025 р.", "11 по 17 серпня 2025"),
+    ],
+)
+def test_a_date_range_is_one_date(text: str, date: str) -> None:
+    assert date in [t[1] for t in _tagged(text)]
+
+
+@pytest.mark.parametrize(
+    ("text", "date"),
+    [
+        ("Items 3 and 4 were returned on 5 May 2024.", "5 May 2024"),  # no range before
+        ("He is under 18 until 3 June 2025.", "3 June 2025"),  # an age, not a day
+        ("Room 12, 14 March 2025", "14 March 2025"),  # a comma alone joins no range
+    ],
+)
+def test_numbers_before_a_date_that_are_no_range(text: str, date: str) -> None:
+    dates = [t[1] for t in _tagged(text) if t[0] == "DATE"]
+    assert date in dates
+
+
+@pytest.mark.parametrize(
+    ("text", "code"),
+    [
+        ("Our rig is 34 ft, CA plate 8XRT219.", "CA"),
+        ('vessel: 24 center console "REEL TIME", MA registration MS 4471 AK', "MA"),
+        ("inspector, Ben Whitlam (NSW EPA licence 5-118274), can attend", "NSW"),
+    ],
+)
+def test_a_state_code_before_a_plate_or_an_agency_licence(text: str, code: str) -> None:
+    assert ("LOCATION", code) in _tagged(text)
