@@ -115,6 +115,7 @@ from privtext.tagging.roles import (
     speaker_labels_are_no_titles,
 )
 from privtext.tagging.script_places import places_in_other_scripts
+from privtext.tagging.speakers import organisation_speakers
 from privtext.tagging.tables import ages_in_age_columns, places_in_place_columns
 
 DEFAULT_CHUNK_CHARS = 20_000
@@ -432,6 +433,7 @@ class Tagger:
         kept = roles_before_employers(text, roles_next_to_persons(text, kept))
         kept = roles_on_signature_lines(text, kept)
         kept = employers_after_titles(text, speaker_labels_are_no_titles(text, kept))
+        kept = organisation_speakers(text, kept)
         if self.consistency and kept:
             # the other mentions, then their edges ("stacey [pearce]" after "Stacey Pearce")
             kept = person_name_extents(text, self._propagate(text, kept))
