@@ -92,7 +92,8 @@ _JOINERS_FOLDED = frozenset(fold(w) for w in _JOINERS)
 # greetings that are also listed names ("שלום", Shalom; "سلام", Salam): "שלום מיכל" greets Michal
 _GREETINGS = frozenset(fold(w) for w in "שלום سلام السلام".split())
 # a patronymic, in any case ("Петрович", "Сергеевна", "Андреевича", "Миколаївна")
-_PATRONYMIC = re.compile(r"[А-ЯІЇЄҐ][а-яіїєґё]+(?:ович|евич|йович|ич|овна|евна|ївна|ична|инична)"
+_PATRONYMIC = re.compile(r"[А-ЯІЇЄҐ][а-яіїєґё]+"
+                         r"(?:ович|евич|йович|ич|овна|евна|ївна|івна|ична|инична)"
                          r"(?:а|у|ем|ом|е|ы|ой|і|ою)?")  # fmt: skip
 # an Arabic family name of origin ("العتيبي", "المصري"), read only after a name
 _NISBA = re.compile("ال[\u0621-\u064a]{3,}[يى]")
@@ -113,6 +114,42 @@ def _end(m: re.Match[str]) -> int:
     """Where a word ends, a sentence's full stop left out ("... Соколов.")."""
     w = m.group()
     return m.end() - 1 if w.endswith(".") and not _initial(w) else m.end()
+
+
+# the languages whose word frequencies tell a rare capitalised word of a cased script
+_CASED_LANGUAGES = {"greek": ("el",), "cyrillic": ("ru", "uk", "bg")}
+_SURNAME_MAX_ZIPF = 4.6
+
+
+@lru_cache(maxsize=8192)
+def _unlisted_surname(word: str) -> bool:
+    """A capitalised Greek or Cyrillic word, not listed, not frequent in the script's languages
+    (Zipf under 4.6; surnames are frequent in them too): read as a surname after a listed given
+    name ("Παπαναστασίου" 3.5, "Κωνσταντίνου" 4.5), while "Ιουνίου" (of June, 4.9), "Τρίτη"
+    (Tuesday, 5.2) and "Αθήνα" (5.5) are words."""
+    if len(word) < 4 or not word[0].isupper() or not word[1:].islower() or word.endswith("."):
+        return False
+    first = word[0]
+    if "\u0370" <= first <= "\u03ff" or "\u1f00" <= first <= "\u1fff":
+        langs = _CASED_LANGUAGES["greek"]
+    elif "\u0400" <= first <= "\u04ff":
+        langs = _CASED_LANGUAGES["cyrillic"]
+    else:
+        return False
+    zipf, given, surnames = name_words()
+    if fold(word) in given or fold(word) in surnames:
+        return False
+    from wordfreq import zipf_frequency
+
+    return max(zipf_frequency(word.lower(), lang) for lang in langs) < _SURNAME_MAX_ZIPF
+
+
+_GIVEN_MAX_ZIPF = 4.8  # "Δήμος" (4.95) is also a municipality
+
+
+def _quoted(text: str, start: int, end: int) -> bool:
+    """Whether ``text[start:end]`` stands alone in quotes: a product or a vessel («Лада Гранта»)."""
+    return start > 0 and text[start - 1] in "«\"“„'" and text[end : end + 1] in "»\"”“'"
 
 
 def _names_in_run(run: list[re.Match[str]], found: list[tuple[int, int]]) -> None:
@@ -153,8 +190,29 @@ def _names_in_run(run: list[re.Match[str]], found: list[tuple[int, int]]) -> Non
             fold(run[j - 1].group()) in _JOINERS_FOLDED or _initial(run[j - 1].group())
         ):
             j -= 1  # a name ends on a name, not on "بن" or an initial
+        if (
+            names == 1
+            and rare
+            and not initials
+            and j == i + 1
+            and j < len(run)
+            and fold(run[i].group()) in given
+            and zipf.get(fold(run[i].group()), 0.0) < _GIVEN_MAX_ZIPF
+            and _unlisted_surname(run[j].group())
+            and not _quoted(run[i].string, run[i].start(), run[j].end())
+        ):
+            j += 1  # "Γεώργιος Παπαναστασίου": a listed given name and a rare capitalised word
+            names += 1
         if rare and (names >= 2 or (names == 1 and (greeted or (initials and j - i >= 2)))):
-            found.append((run[i].start(), _end(run[j - 1])))
+            first = i
+            if (
+                names >= 2
+                and i > 0
+                and _PATRONYMIC.fullmatch(run[j - 1].group())
+                and _unlisted_surname(run[i - 1].group())
+            ):
+                first = i - 1  # the surname first, as forms write it: "Бондаренко Олена Вікторівна"
+            found.append((run[first].start(), _end(run[j - 1])))
             i = j
         else:
             i += 1

@@ -113,3 +113,46 @@ def test_numbers_before_a_date_that_are_no_range(text: str, date: str) -> None:
 )
 def test_a_state_code_before_a_plate_or_an_agency_licence(text: str, code: str) -> None:
     assert ("LOCATION", code) in _tagged(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        ("1. Γεώργιος Παπαναστασίου, 58 ετών, κυβερνήτης", "Γεώργιος Παπαναστασίου"),
+        ("Ο Λιμενάρχης\nΠλωτάρχης Ευάγγελος Κωνσταντίνου", "Ευάγγελος Κωνσταντίνου"),
+        ("Замовник: Бондаренко Олена Вікторівна, РНОКПП 3311733720", "Бондаренко Олена Вікторівна"),
+    ],
+)
+def test_a_listed_given_name_with_an_unlisted_surname_in_greek_and_cyrillic(
+    text: str, name: str
+) -> None:
+    from privtext.tagging.script_gazetteer import listed_names
+
+    assert name in [text[a:b] for a, b in listed_names(text)]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "το αίτημα προς τον Δήμος Αθηναίων για το ληξιαρχείο",  # a municipality
+        "перевёз её на автомобиле «Лада Гранта», г/н А417ВК 30",  # a car in quotes
+        "Μαρία Τρίτη",  # Tuesday: a common word
+    ],
+)
+def test_given_names_before_words_that_are_no_surnames(text: str) -> None:
+    from privtext.tagging.script_gazetteer import listed_names
+
+    assert listed_names(text) == []
+
+
+def test_a_frequent_given_name_between_a_surname_and_a_patronymic_ends() -> None:
+    """Session 32 found a loop here: a surname-first name whose given name is frequent."""
+    import subprocess
+    import sys
+
+    code = (
+        "from privtext.tagging.script_gazetteer import listed_names; "
+        "print(listed_names('Замовник: Бондаренко Андрій Петрович, код'))"
+    )
+    done = subprocess.run([sys.executable, "-c", code], timeout=60, capture_output=True)
+    assert done.returncode == 0
