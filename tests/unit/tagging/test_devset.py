@@ -170,6 +170,7 @@ def test_build_devset_writes_loadable_jsonl(tmp_path: Path) -> None:
         "tagger_holdout40",
         "tagger_holdout41",
         "tagger_holdout42",
+        "tagger_holdout43",
     ],
 )
 def test_every_held_out_set_parses_with_valid_spans(folder):
