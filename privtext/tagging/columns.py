@@ -445,6 +445,14 @@ def _rare(word: str) -> bool:
     return _rare_as_word(word, 3.0)
 
 
+def _hyphenated_name(word: str, given: frozenset[str], surnames: frozenset[str]) -> bool:
+    """Every part of a hyphenated word a listed name or a particle, one of them a name."""
+    parts = [p.title() for p in word.split("-")]
+    names = [p in given or p in surnames for p in parts]
+    return any(names) and all(n or p.lower() in _PARTICLES | {"abu", "ibn", "ben"}
+                              for p, n in zip(parts, names, strict=True))  # fmt: skip
+
+
 def _is_name(words: list[str]) -> bool:
     from privtext.tagging.recognizers.gazetteer import MONTHS_DAYS, STOPWORDS, TITLES
     from privtext.tagging.recognizers.job_title import job_title_set
@@ -467,6 +475,10 @@ def _is_name(words: list[str]) -> bool:
             return False
         if title in given or title in surnames:
             named = True
+        elif bare.isupper() and (bare.title() in surnames or bare.title() in given):
+            named = True  # "O'BRIEN": the parts capitalised ("O'Brien")
+        elif "-" in bare and _hyphenated_name(bare, given, surnames):
+            named = True  # "AL-HASSAN", "Abu-Bakr"
         elif title not in known and len(bare) >= 4 and _rare(bare.lower()):
             named = True
     return named

@@ -317,7 +317,9 @@ _UNIT_WORDS = (
     # Spanish towers and offices, Vietnamese wards and districts ("Torre 2, Oficina 1104",
     # "Phường 2, Quận 5")
     r"Torre|Oficina|Of|Local|Bloque|Portal|Ph\u01b0\u1eddng|Qu\u1eadn|Huy\u1ec7n|X\u00e3|lgh|"
-    r"b\u00e2t|B\u00e2t|b\u00e2timent|B\u00e2timent)\.?"
+    r"b\u00e2t|B\u00e2t|b\u00e2timent|B\u00e2timent|"
+    # a flat in Serbian, Croatian, Slovenian and Azerbaijani ("stan 9", "mənzil 34")
+    r"stan|Stan|stanovanje|m\u0259nzil)\.?"
     r"|(?:m|lok|kv|bl|sc|et|ap|app|apt)\.)"
 )
 _SIDE = (
@@ -565,6 +567,28 @@ _CORE_PATTERNS.append(
         rf"(?<![\w\-])(?=[{_UP}][{_LOW}])(?!{_NOT_STREET_WORDS})[{_UP}][{_LOW}]{{2,}}"
         rf"(?:[ \t]+[{_UP}][{_LOW}]{{2,}}){{0,2}}[ \t]+{_TRAIL_NUM}"
         r"(?=,?[ \t]*(?:\r?\n[ \t]*)?(?:[0-9]{3}[ \t][0-9]{2}|[0-9]{2}-[0-9]{3}|"
+        rf"[1-9][0-9]{{3}}[ \t]?[A-Z]{{2}}|[0-9]{{4,5}})[ \t]+[{_UP}][{_LOW}])",
+    )
+)
+# ... and the same with lower-case words inside the street's name and a flat between the house
+# number and the postcode ("Ljubljanska cesta 88, 1230 Domžale", "Cesta talcev 12, 1000
+# Ljubljana", "Bulevar kralja Aleksandra 212, 11000 Beograd", "Ustanička 64, stan 9, 11050
+# Beograd"); a lower-case word has four letters or more and is no English function word
+_LOWER_STREET_WORD = (
+    rf"(?!(?:this|that|with|from|into|were|have|been|will|your|their|there|these|those|"
+    rf"about|after|before|items?|pages?|rooms?|units?|cases?)(?![\w]))[{_LOW}]{{4,}}"
+)
+_FLAT_BEFORE_PC = (
+    r"(?:,[ \t]*(?:stan|kv\.?|ap\.?|apt\.?|app\.?|lgh|m\u0259nzil|daire|flat|unit)"
+    r"[ \t]*[0-9]{1,4}[A-Za-z]?)?"
+)
+_CORE_PATTERNS.append(
+    (
+        "before_postcode_lower",
+        rf"(?<![\w\-])(?=[{_UP}][{_LOW}])(?!{_NOT_STREET_WORDS})[{_UP}][{_LOW}]{{2,}}"
+        rf"(?:[ \t]+(?:[{_UP}][{_LOW}]{{2,}}|{_LOWER_STREET_WORD})){{0,2}}[ \t]+{_TRAIL_NUM}"
+        rf"(?={_FLAT_BEFORE_PC},?[ \t]*(?:\r?\n[ \t]*)?"
+        r"(?:[0-9]{3}[ \t][0-9]{2}|[0-9]{2}-[0-9]{3}|"
         rf"[1-9][0-9]{{3}}[ \t]?[A-Z]{{2}}|[0-9]{{4,5}})[ \t]+[{_UP}][{_LOW}])",
     )
 )

@@ -776,7 +776,7 @@ class CaseNumberRecognizer(Recognizer):
 # ------------------------------------------------------------------------- account numbers
 _ACCOUNT_KW = (
     r"(?:bank\s+account|account|acct|acc\.?|a/c|inv\.?|cust(?:omer)?_id|customer|client|member|membership|subscriber|"
-    r"rekening|no\.?\s+rek\.?|rib|cbu|cvu|h\.\s?c\.|"
+    r"rekening|rekeningnommer|rekeningnummer|no\.?\s+rek\.?|rib|cbu|cvu|h\.\s?c\.|"
     r"cuenta|conta|compte|konto|rachunek|hesap|iqama|c[\u00e9e]dula|personal\s+code|"
     r"asmens\s+kodas|isikukood|personas\s+kods|"
     r"subscription|policy|insurance\s+policy|patient|employee|staff|personnel|payroll|"
@@ -869,12 +869,13 @@ _BANK_NUMBER_RX = _PRESCAN.compile(
 # "Nedbank branch code 198765, account ...", "institution 003 (RBC Royal Bank), transit ...",
 # "clearingnummer 6152, konto ...", the Hebrew "סניף 612, חשבון 418273"
 _BRANCH_RX = _PRESCAN.compile(
-    r"(?<![\w])(?:(?i:branch(?:[ \t]+(?:code|no\.?|number))?|clearing-?nummer|"
+    r"(?<![\w])(?:(?i:branch(?:[ \t]+(?:code|no\.?|number))?|takkode|clearing-?nummer|"
     r"clearing(?:[ \t]+(?:code|no\.?|number))|institution(?:[ \t]+(?:no\.?|number))?)|"
     r"\u05e1\u05e0\u05d9\u05e3)[ \t]*:?[ \t]*(?P<id>[0-9]{3,6})(?![\w\-/]|[.,][0-9])"
 )
 _BANK_CONTEXT = re.compile(
     r"(?i)(?<![\w])(?:bank|banco|banque|account|acct|a/c|konto|compte|cuenta|conta|transit|"
+    r"rekening(?:nommer|nummer)?|"
     r"iban|sort[ \t]code|direct[ \t]deposit)(?![\w])|\u05d7\u05e9\u05d1\u05d5\u05df|"
     r"\u05d1\u05e0\u05e7"
 )
@@ -889,7 +890,8 @@ _PLATE_VALUE = (
 _PLATE_CUE_RX = _PRESCAN.compile(
     r"(?<![\w])(?i:(?:number[ \t]+|licen[cs]e[ \t]+|registration[ \t]+)?plate|rego|"
     r"reg\.?(?=[ \t]+(?i:no\b|number))|registration|patente|placa|matr[\u00edi]cula|kenteken|"
-    r"kennzeichen|targat[oa]|targa|previous[ \t]+vehicle,?|vehicle[ \t]*:)"
+    r"kennzeichen|targat[oa]|targa|targ\u00eb|tirkama|mashinam?|previous[ \t]+vehicle,?|"
+    r"vehicle[ \t]*:)"
     r"(?:[ \t]+(?i:no\.?|number))?[ \t]*[:#]?[ \t]*(?P<id>" + _PLATE_VALUE + r")(?![\w\-/])"
     r"|(?<![\w\-])(?P<id2>[0-9]{2}[ \t][A-Z]{1,3}[ \t][0-9]{2,4})[ \t]+plakal\u0131"
     # ... before the Hungarian "(forgalmi) rendszámú" ("SB 41 MID forgalmi rendszámú")

@@ -1,5 +1,6 @@
 """URL recognizer: ``http://``, ``https://`` and ``www.`` addresses, and scheme-less ones
-with a path on a common top-level domain (``linkedin.com/in/jdoe``, ``github.com/jdoe``).
+with a path on a common top-level domain (``linkedin.com/in/jdoe``, ``github.com/jdoe``,
+``mixcloud.example/xochi``).
 
 Trailing punctuation (``.,;:!?`` and quotes) is not part of the span, nor is a closing bracket
 that has no opening partner inside the URL (``(see https://x.org/a)``).
@@ -24,7 +25,9 @@ _URL_RE = _PRESCAN.compile(
 _BARE_URL_RE = _PRESCAN.compile(
     r"(?<![\w@.\-/])(?:[a-z0-9](?:[a-z0-9\-]{0,61}[a-z0-9])?\.)+"
     r"(?:com|org|net|edu|gov|io|co|me|info|biz|eu|uk|de|fr|es|it|nl|pl|tr|ru|ch|at|be|"
-    r"ca|au|in|br|jp|cn|us|tv|app|dev|ly|gl|gg|to)"
+    r"ca|au|in|br|jp|cn|us|tv|app|dev|ly|gl|gg|to|ie|nz|za|ke|ng|sg|hk|mx|ar|cz|se|no|dk|fi|"
+    # "example": the reserved documentation domain (RFC 2606), as test and demo texts write
+    r"pt|gr|ro|hu|kr|tw|xyz|site|online|art|link|page|example)"
     r"/[^\s<>\"'`{}|\\^\u00ab\u00bb\u201c\u201d\u2018\u2019]+",
     re.IGNORECASE,
 )

@@ -121,7 +121,9 @@ _PLAIN_LOGIN_CUE = _PRESCAN.compile(
     r"(?:snapchat|instagram|tiktok|twitter|kik|roblox|xbox|psn|steam|reddit|twitch)[ \t]*:?|"
     r"gebruiker|utilisateur|benutzer|usuario|utente|u\u017cytkownik|"
     # "(username etremb7)", "(login: sophiemcg)"
-    r"(?:username|user[ \t]+name)[ \t]*:?|(?:log-?in|logon|sign-?in)[ \t]*:|(?<=\()user)"
+    r"(?:username|user[ \t]+name)[ \t]*:?|(?:log-?in|logon|sign-?in)[ \t]*:|(?<=\()user|"
+    # "portal log-in creyes.w", "the shared CRM log-in fundraising.events", "(log-in mdelgado84)"
+    r"(?:portal|crm|app|web|online|shared|system)[ \t]+log-?in|(?<=\()log-?in)"
     r")[ \t]+[\"'\u201c\u201e\u00ab]?(?P<ent>[a-z][a-z0-9_.\-]{2,30}[a-z0-9])(?![\w@]|\.[A-Za-z])"
     # ... and a log's key: "user=svc-claims-sync", "login=jkowalski88"
     r"|(?<![\w\-])(?i:user|username|login|uid|account)="
@@ -134,7 +136,8 @@ _PLAIN_LOGIN_CUE = _PRESCAN.compile(
 _SHAPE_ONLY_CUE = re.compile(
     r"(?i)(?:signed[ \t]+up|registered|logged[ \t]+in|log[ \t]+in)[ \t]+as|snapchat|instagram|"
     r"tiktok|twitter|kik|roblox|xbox|psn|steam|reddit|twitch|gebruiker|utilisateur|benutzer|"
-    r"usuario|utente|u\u017cytkownik"
+    r"usuario|utente|u\u017cytkownik|(?:portal|crm|app|web|online|shared|system)[ \t]+log-?in|"
+    r"log-?in(?![ \t]*:)"
 )
 _ONE_LOGIN = r"[a-z][a-z0-9_.\-]{1,30}[a-z0-9]"
 _LOGIN_LIST = _PRESCAN.compile(
