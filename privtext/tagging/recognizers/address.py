@@ -574,7 +574,7 @@ _CORE_PATTERNS.append(
 # number and the postcode ("Ljubljanska cesta 88, 1230 Domžale", "Cesta talcev 12, 1000
 # Ljubljana", "Bulevar kralja Aleksandra 212, 11000 Beograd", "Ustanička 64, stan 9, 11050
 # Beograd"); a lower-case word has four letters or more and is no English function word
-_LOWER_STREET_WORD = (
+_LOWER_NAME_WORD = (
     rf"(?!(?:this|that|with|from|into|were|have|been|will|your|their|there|these|those|"
     rf"about|after|before|items?|pages?|rooms?|units?|cases?)(?![\w]))[{_LOW}]{{4,}}"
 )
@@ -586,7 +586,7 @@ _CORE_PATTERNS.append(
     (
         "before_postcode_lower",
         rf"(?<![\w\-])(?=[{_UP}][{_LOW}])(?!{_NOT_STREET_WORDS})[{_UP}][{_LOW}]{{2,}}"
-        rf"(?:[ \t]+(?:[{_UP}][{_LOW}]{{2,}}|{_LOWER_STREET_WORD})){{0,2}}[ \t]+{_TRAIL_NUM}"
+        rf"(?:[ \t]+(?:[{_UP}][{_LOW}]{{2,}}|{_LOWER_NAME_WORD})){{0,2}}[ \t]+{_TRAIL_NUM}"
         rf"(?={_FLAT_BEFORE_PC},?[ \t]*(?:\r?\n[ \t]*)?"
         r"(?:[0-9]{3}[ \t][0-9]{2}|[0-9]{2}-[0-9]{3}|"
         rf"[1-9][0-9]{{3}}[ \t]?[A-Z]{{2}}|[0-9]{{4,5}})[ \t]+[{_UP}][{_LOW}])",
