@@ -119,7 +119,30 @@ _INTL_MONTHS = (
     "siječnja veljače ožujka travnja svibnja lipnja srpnja kolovoza rujna listopada studenoga "
     "studenog prosinca januara februara marta aprila juna jula avgusta septembra oktobra "
     "novembra decembra ledna února března dubna května června července srpna září října "
-    "listopadu prosince janúar febrúar apríl maí júní júlí ágúst október nóvember desember"
+    "listopadu prosince janúar febrúar apríl maí júní júlí ágúst október nóvember desember "
+    # Galician, Catalan, Maltese ("14 ta' Marzu"), Albanian, Slovenian (with the genitive),
+    # Estonian, Latvian (locative), Lithuanian and Finnish (as dates write them), Afrikaans,
+    # Zulu, Welsh, Azerbaijani and Uzbek ("14-mart"), Macedonian, Serbian and Bulgarian Cyrillic,
+    # Kazakh
+    "xaneiro febreiro xuño xullo setembro outubro novembro decembro "
+    "gener febrer març maig juny juliol agost setembre desembre "
+    "jannar frar marzu mejju ġunju lulju awwissu settembru ottubru novembru diċembru "
+    "janar shkurt prill qershor korrik gusht shtator tetor nëntor dhjetor "
+    "marec junij julij avgust januarja februarja marca aprila maja junija julija avgusta "
+    "septembra oktobra novembra decembra "
+    "jaanuar veebruar märts aprill juuni juuli oktoober detsember "
+    "janvārī februārī martā aprīlī maijā jūnijā jūlijā augustā septembrī oktobrī novembrī "
+    "decembrī sausio vasario kovo balandžio gegužės birželio liepos rugpjūčio rugsėjo spalio "
+    "lapkričio gruodžio tammikuuta helmikuuta maaliskuuta huhtikuuta toukokuuta kesäkuuta "
+    "heinäkuuta elokuuta syyskuuta lokakuuta marraskuuta joulukuuta "
+    "januarie februarie junie julie "
+    "januwari februwari mashi ephreli meyi julayi agasti septhemba okthoba "
+    "ionawr chwefror ebrill mehefin gorffennaf awst hydref tachwedd rhagfyr "
+    "yanvar fevral aprel iyun iyul avqust avgust sentyabr sentabr oktyabr oktabr noyabr dekabr "
+    "јануари февруари мај јуни јули септември октомври ноември декември "
+    "јануара фебруара априла маја јуна јула августа септембра октобра новембра децембра "
+    "януари май юни юли "
+    "қаңтар ақпан наурыз сәуір мамыр маусым шілде тамыз қыркүйек қазан қараша желтоқсан"
 ).split()
 # Hungarian, written after the year: "1962. április 23.", "2025. január 31-én" (see "hu_date")
 _HU_MONTHS = (
@@ -204,6 +227,8 @@ _INTL_MONTH = (
                       key=lambda s: (-len(s), s)))
     + ")"
 )  # fmt: skip
+# a hyphen joins a day to a month only in lower case ("14-mart", Uzbek and Azerbaijani)
+_LOWER_MONTH_START = "a-z\u00e0-\u024f\u0430-\u04ff"
 _FULL_MONTH_DOT = re.compile("(?i:" + "|".join(_MONTH_FORMS[:12]) + r")\.\Z")
 _MONTH_FULL_NOT_MAY = _alts(tuple(m for m in _MONTH_FORMS[:12] if m != "May"))
 _WEEKDAY = _alts(_WEEKDAYS) + r"\.?,?\s+(?:the\s+)?"
@@ -266,8 +291,13 @@ _PATTERNS: list[tuple[str, str]] = [
     # "1° marzo 2025", "6 de março de 2025", "1 kwietnia"; and "febrero de 2025", "März 2024"
     (
         "dmy_intl",
-        rf"{_LB}(?<!Calle )(?<!Avenida )(?<!Av\. )"  # "Calle 9 de Julio": a street
-        rf"(?P<fdm>(?:0?[1-9]|[12][0-9]|3[01])(?:er|re|°|º|\.)?[ \t]+(?:de[ \t]+)?"
+        # (a lower-case prefix may join the day with a hyphen: Zulu "ngo-18 Mashi", Maltese
+        # "tal-14 ta' Marzu")
+        # ("Calle 9 de Julio" is a street)
+        rf"(?:{_LB}|(?<=[a-z]-))(?<!Calle )(?<!Avenida )(?<!Av\. )"
+        r"(?P<fdm>(?:0?[1-9]|[12][0-9]|3[01])(?:er|re|°|º|\.)?"
+        rf"(?:[ \t]+|-(?=[{_LOWER_MONTH_START}]))"
+        r"(?:de[ \t]+|ta['\u2019][ \t]+)?"
         rf"{_INTL_MONTH}(?:,?[ \t]+(?:de[ \t]+|del[ \t]+)?{_YEAR})?)(?![\w\-])",
     ),
     (
@@ -345,6 +375,14 @@ _PATTERNS: list[tuple[str, str]] = [
         "hu_date",
         rf"{_LB}(?P<hud>{_YEAR}\.[ \t]+{_HU_MONTH}(?:[ \t]+{_DAY_NUM}\.?"
         r"(?:-(?:\u00e1n|\u00e9n|j\u00e9n|j\u00e1n|ig|t\u0151l|t\u00f3l|i|e|a))?)?)(?![\w\-])",
+    ),
+    # the year first, with its word, then the day and the month: Latvian "2025. gada 3. martā",
+    # Kazakh "2025 жылғы 12 наурыз", Uzbek "2025-yil 14-mart", Lithuanian "2025 m. kovo 3 d."
+    (
+        "ydm_intl",
+        rf"{_LB}(?P<ydm>{_YEAR}(?:\.?[ \t]+(?:gada|\u0436\u044b\u043b\u0493\u044b)|-yil)"
+        r"[ \t]+(?:0?[1-9]|[12][0-9]|3[01])\.?(?:[ \t]+|-)"
+        rf"{_INTL_MONTH})(?![\w\-])",
     ),
     # (1998)
     ("paren_year", rf"\((?P<py>{_BARE_YEAR})\)"),
@@ -488,6 +526,7 @@ _SCORES: dict[str, float] = {
     "bn_date": 0.8,
     "fa_date": 0.85,
     "hu_date": 0.85,
+    "ydm_intl": 0.85,
     "dmy_intl": 0.8,
     "dmy_short": 0.85,
     "my_intl": 0.8,
@@ -521,6 +560,7 @@ _ENT_GROUP = {
     "bn_date": "bnd",
     "fa_date": "fad",
     "hu_date": "hud",
+    "ydm_intl": "ydm",
     "paren_year": "py",
     "cue_year": "cy",
     "decade": "dec",

@@ -100,3 +100,28 @@ def test_streets_with_lower_case_words_and_flats(text: str, address: str) -> Non
 )
 def test_numbers_before_a_year_or_an_amount_are_no_street(text: str) -> None:
     assert not [t for t in _tagged(text) if t[0] == "STREET_ADDRESS"]
+
+
+@pytest.mark.parametrize(
+    ("text", "date"),
+    [
+        ("Data: 15 ta' Marzu 2025\nSuġġett:", "15 ta' Marzu 2025"),
+        ("Data: 4 de febreiro de 2025\nAsunto", "4 de febreiro de 2025"),
+        ("Datum na raѓање: 22 мај 1994 година", "22 мај 1994"),
+        ("chiqarildim 9-mart kuni", "9-mart"),
+        ("kusukela ngo-18 Mashi kuze kube", "18 Mashi"),
+        ("Për 28 shkurt 2025 kisha rezervuar", "28 shkurt 2025"),
+        ("Date: 3 Chwefror 2025 / 3 February 2025", "3 Chwefror 2025"),
+        ("El 12 de març de 2025 vas donar sang", "12 de març de 2025"),
+        ("Rīgā, 2025. gada 3. martā\n\nSIA", "2025. gada 3. martā"),
+        ("Күні: 2025 жылғы 12 наурыз\nКепіл", "2025 жылғы 12 наурыз"),
+        ("Sana: 2025-yil 14-mart\n\nSHIKOYAT", "2025-yil 14-mart"),
+    ],
+)
+def test_dates_in_more_languages(text: str, date: str) -> None:
+    assert ("DATE", date) in _tagged(text)
+
+
+@pytest.mark.parametrize("text", ["I paid 12-may have been wrong", "Gate 3 Mawrth Road"])
+def test_month_words_that_make_no_date(text: str) -> None:
+    assert not [t for t in _tagged(text) if t[0] == "DATE"]
