@@ -60,7 +60,7 @@ def _parts(name: str) -> list[str]:
 def _is_business(name: str) -> bool:
     from privtext.tagging.recognizers.gazetteer import load_gazetteer
 
-    gaz = load_gazetteer()
+    gaz = load_gazetteer(None)
     words = name.split()
     if len(words) < 2 or words[0].rstrip(".") in TITLES or words[0].rstrip(".").lower() in _TITLES:
         return False

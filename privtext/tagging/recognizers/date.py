@@ -119,11 +119,14 @@ _INTL_MONTHS = (
     "siječnja veljače ožujka travnja svibnja lipnja srpnja kolovoza rujna listopada studenoga "
     "studenog prosinca januara februara marta aprila juna jula avgusta septembra oktobra "
     "novembra decembra ledna února března dubna května června července srpna září října "
-    "listopadu prosince janúar febrúar apríl maí júní júlí ágúst október nóvember desember "
-    # Galician, Catalan, Maltese ("14 ta' Marzu"), Albanian, Slovenian (with the genitive),
-    # Estonian, Latvian (locative), Lithuanian and Finnish (as dates write them), Afrikaans,
-    # Zulu, Welsh, Azerbaijani and Uzbek ("14-mart"), Macedonian, Serbian and Bulgarian Cyrillic,
-    # Kazakh
+    "listopadu prosince janúar febrúar apríl maí júní júlí ágúst október nóvember desember"
+).split()
+# More languages' months, in a list of their own so that each date branch stays within
+# Hyperscan's pattern length (prescan.py): Galician, Catalan, Maltese ("14 ta' Marzu"),
+# Albanian, Slovenian (with the genitive), Estonian, Latvian (locative, genitive), Lithuanian
+# and Finnish (as dates write them), Afrikaans, Zulu, Welsh, Azerbaijani and Uzbek ("14-mart"),
+# Macedonian, Serbian and Bulgarian Cyrillic, Kazakh
+_MORE_MONTHS = (
     "xaneiro febreiro xuño xullo setembro outubro novembro decembro "
     "gener febrer març maig juny juliol agost setembre desembre "
     "jannar frar marzu mejju ġunju lulju awwissu settembru ottubru novembru diċembru "
@@ -132,13 +135,15 @@ _INTL_MONTHS = (
     "septembra oktobra novembra decembra "
     "jaanuar veebruar märts aprill juuni juuli oktoober detsember "
     "janvārī februārī martā aprīlī maijā jūnijā jūlijā augustā septembrī oktobrī novembrī "
-    "decembrī sausio vasario kovo balandžio gegužės birželio liepos rugpjūčio rugsėjo spalio "
+    "decembrī janvāra februāra marta aprīļa maija jūnija jūlija augusta "
+    "sausio vasario kovo balandžio gegužės birželio liepos rugpjūčio rugsėjo spalio "
     "lapkričio gruodžio tammikuuta helmikuuta maaliskuuta huhtikuuta toukokuuta kesäkuuta "
     "heinäkuuta elokuuta syyskuuta lokakuuta marraskuuta joulukuuta "
     "januarie februarie junie julie "
     "januwari februwari mashi ephreli meyi julayi agasti septhemba okthoba "
     "ionawr chwefror ebrill mehefin gorffennaf awst hydref tachwedd rhagfyr "
-    "yanvar fevral aprel iyun iyul avqust avgust sentyabr sentabr oktyabr oktabr noyabr dekabr "
+    "yanvar fevral mart aprel iyun iyul avqust avgust sentyabr sentabr oktyabr oktabr noyabr "
+    "dekabr "
     "јануари февруари мај јуни јули септември октомври ноември декември "
     "јануара фебруара априла маја јуна јула августа септембра октобра новембра децембра "
     "януари май юни юли "
@@ -202,8 +207,13 @@ _HU_MONTH = "(?i:" + _words(_HU_MONTHS) + ")"
 _HIJRI_MONTH = _words(_HIJRI_MONTHS)
 
 #: the month names above, for other modules ("14 Şubat", "14 رمضان": no person for NER)
-INTL_MONTHS = frozenset(_INTL_MONTHS) | frozenset(
-    w.replace("_", " ") for w in _TH_MONTHS + _HI_MONTHS + _AR_MONTHS + _HIJRI_MONTHS + _HU_MONTHS
+INTL_MONTHS = (
+    frozenset(_INTL_MONTHS)
+    | frozenset(_MORE_MONTHS)
+    | frozenset(
+        w.replace("_", " ")
+        for w in _TH_MONTHS + _HI_MONTHS + _AR_MONTHS + _HIJRI_MONTHS + _HU_MONTHS
+    )
 )
 
 
@@ -224,6 +234,12 @@ _MONTH_AFTER_DAY = (
 _INTL_MONTH = (
     "(?:"
     + "|".join(sorted({f for m in _INTL_MONTHS for f in (m, m.capitalize(), m.upper())},
+                      key=lambda s: (-len(s), s)))
+    + ")"
+)  # fmt: skip
+_MORE_MONTH = (
+    "(?:"
+    + "|".join(sorted({f for m in _MORE_MONTHS for f in (m, m.capitalize(), m.upper())},
                       key=lambda s: (-len(s), s)))
     + ")"
 )  # fmt: skip
@@ -299,6 +315,15 @@ _PATTERNS: list[tuple[str, str]] = [
         rf"(?:[ \t]+|-(?=[{_LOWER_MONTH_START}]))"
         r"(?:de[ \t]+|ta['\u2019][ \t]+)?"
         rf"{_INTL_MONTH}(?:,?[ \t]+(?:de[ \t]+|del[ \t]+)?{_YEAR})?)(?![\w\-])",
+    ),
+    # ... the same with the second list of months
+    (
+        "dmy_intl2",
+        rf"(?:{_LB}|(?<=[a-z]-))(?<!Calle )(?<!Avenida )(?<!Av\. )"
+        r"(?P<fdm2>(?:0?[1-9]|[12][0-9]|3[01])\.?"
+        rf"(?:[ \t]+|-(?=[{_LOWER_MONTH_START}]))"
+        r"(?:de[ \t]+|ta['\u2019][ \t]+)?"
+        rf"{_MORE_MONTH}(?:,?[ \t]+(?:de[ \t]+)?{_YEAR})?)(?![\w\-])",
     ),
     (
         "my_intl",
@@ -382,7 +407,7 @@ _PATTERNS: list[tuple[str, str]] = [
         "ydm_intl",
         rf"{_LB}(?P<ydm>{_YEAR}(?:\.?[ \t]+(?:gada|\u0436\u044b\u043b\u0493\u044b)|-yil)"
         r"[ \t]+(?:0?[1-9]|[12][0-9]|3[01])\.?(?:[ \t]+|-)"
-        rf"{_INTL_MONTH})(?![\w\-])",
+        rf"{_MORE_MONTH})(?![\w\-])",
     ),
     # (1998)
     ("paren_year", rf"\((?P<py>{_BARE_YEAR})\)"),
@@ -528,6 +553,7 @@ _SCORES: dict[str, float] = {
     "hu_date": 0.85,
     "ydm_intl": 0.85,
     "dmy_intl": 0.8,
+    "dmy_intl2": 0.8,
     "dmy_short": 0.85,
     "my_intl": 0.8,
     "paren_year": 0.6,
@@ -553,6 +579,7 @@ _SCORES: dict[str, float] = {
 }
 _ENT_GROUP = {
     "dmy_intl": "fdm",
+    "dmy_intl2": "fdm2",
     "th_date": "thd",
     "hi_date": "hid",
     "ar_date": "ard",

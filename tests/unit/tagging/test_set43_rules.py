@@ -125,3 +125,16 @@ def test_dates_in_more_languages(text: str, date: str) -> None:
 @pytest.mark.parametrize("text", ["I paid 12-may have been wrong", "Gate 3 Mawrth Road"])
 def test_month_words_that_make_no_date(text: str) -> None:
     assert not [t for t in _tagged(text) if t[0] == "DATE"]
+
+
+def test_every_date_branch_is_guarded_by_the_prescan() -> None:
+    """A month list grown past Hyperscan's pattern length left three date branches unguarded
+    (searched in every text, six times the recognizer's time) until it was split in two."""
+    from privtext.tagging import prescan
+    from privtext.tagging.recognizers import date
+
+    if prescan.backend() != "hyperscan":
+        pytest.skip("the hyperscan package is not installed: every branch runs by design")
+    group = date._RX.prescan
+    group.candidates("x" * 200)
+    assert not group._unguarded
