@@ -548,7 +548,13 @@ _OCCUPATION_FIELD = _PRESCAN.compile(
     r"\u804c\u52a1|\u8077\u52d9|\u0627\u0644\u0645\u0647\u0646\u0629|\u0634\u063a\u0644|"
     r"\u05de\u05e7\u05e6\u05d5\u05e2|\u0935\u094d\u092f\u0935\u0938\u093e\u092f|"
     # Hindi and Bengali "occupation" (पेशा, পেশা)
-    r"\u092a\u0947\u0936\u093e|\u09aa\u09c7\u09b6\u09be)"
+    r"\u092a\u0947\u0936\u093e|\u09aa\u09c7\u09b6\u09be|"
+    # Macedonian, Serbian and Croatian, Slovenian, Albanian, Latvian and Lithuanian,
+    # Azerbaijani, Uzbek, Kazakh, Bulgarian, Tamil, Amharic "occupation"
+    r"\u0437\u0430\u043d\u0438\u043c\u0430\u045a\u0435|zanimanje|poklic|profesioni|"
+    r"profesija|pe\u015f\u0259(?:si)?|kasbi|\u043a\u04d9\u0441\u0456\u0431\u0456|"
+    r"\u043f\u0440\u043e\u0444\u0435\u0441\u0438\u044f|\u0ba4\u0bca\u0bb4\u0bbf\u0bb2\u0bcd|"
+    r"\u1219\u12eb)"
     r"[ \t]*[:\uff1a][ \t]*"
     # (the vowel signs and viramas of Indic scripts are marks, not letters: "ব্যবসায়ী")
     r"(?P<value>[^\W\d_](?:[^\W\d_'\u2019\-]|[\u0900-\u0dff])*"
@@ -589,6 +595,11 @@ _WORKS_AS = _PRESCAN.compile(
     r"|(?i:lavor(?:o|a|ano|ava))[ \t]+come"
     r"|(?i:werk(?:t|te|zaam)?)[ \t]+als"
     r"|(?i:jobbar|arbetar|arbejder|jobber)[ \t]+som"
+    # Albanian, Serbian and Croatian, Slovenian, Macedonian, Bulgarian, Afrikaans
+    r"|(?i:punoj|punon)[ \t]+si|(?i:radim|radi|radila|radio)[ \t]+kao|(?i:delam|dela)[ \t]+kot"
+    r"|(?i:\u0440\u0430\u0431\u043e\u0442\u0430\u043c)[ \t]+\u043a\u0430\u043a\u043e"
+    r"|(?i:\u0440\u0430\u0431\u043e\u0442\u044f)[ \t]+\u043a\u0430\u0442\u043e"
+    r"|(?i:werk)[ \t]+as"
     r"|(?i:\u043f\u0440\u0430\u0446\u044e(?:\u044e|\u0454)|\u0440\u0430\u0431\u043e\u0442\u0430(?:\u044e|\u0435\u0442)))"
     r"[ \t]+(?P<value>[^\W\d_][^\W\d_'\u2019\-]*(?:[ \t][^\W\d_][^\W\d_'\u2019\-]*){0,2})"
     r"|(?<![\w\-])(?P<tr>[^\W\d_]{3,}(?:[ \t][^\W\d_]{3,})?)[ \t]+olarak[ \t]+"
@@ -601,7 +612,7 @@ _WORKS_AS_STOP = frozenset(
     voor op met per para por com em no nos da das dos nel nella presso di dal dalla e et und y
     och p\u00e5 hos f\u00f6r i v \u0432 \u0443 \u043d\u0430 \u0441 \u0437 \u0456\u0437 \u0442\u0430
     \u0456 \u0438 \u0434\u043b\u044f \u043f\u0440\u0438 s\u0103 \u00een \u0219i cu pe
-    pentru""".split()
+    pentru n\u00eb te p\u00ebr kod pri za \u0432\u043e \u0432\u043e \u0437\u0430 by""".split()
 )
 _WORKS_AS_NOT = frozenset(
     "well part usual normal before usual follows such needed required expected planned "

@@ -138,3 +138,16 @@ def test_every_date_branch_is_guarded_by_the_prescan() -> None:
     group = date._RX.prescan
     group.candidates("x" * 200)
     assert not group._unguarded
+
+
+@pytest.mark.parametrize(
+    ("text", "title"),
+    [
+        ("Инстаграм: @marija_na_bran\nЗанимање: новинарка, Портал „Вести Денес“", "новинарка"),
+        ("வயது: 52      தொழில்: பேருந்து நடத்துநர்\nமுகவரி: 12", "பேருந்து நடத்துநர்"),
+        ("Punoj si mësues në shkollën e mesme „Gjergj Kastrioti“ dhe", "mësues"),
+        ("Radim kao medicinska sestra u bolnici.", "medicinska sestra"),
+    ],
+)
+def test_occupations_in_more_languages(text: str, title: str) -> None:
+    assert ("JOB_TITLE", title) in _tagged(text)
