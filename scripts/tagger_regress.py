@@ -24,8 +24,6 @@ import sys
 from pathlib import Path
 from typing import Any
 
-import numpy as np
-
 DATA = Path(__file__).resolve().parent.parent / "privtext" / "data"
 
 
@@ -62,19 +60,10 @@ def _load_set(name: str) -> list[Any]:
     return load_realistic(DATA / folder)
 
 
-def _token_mask(starts: np.ndarray, ends: np.ndarray, spans: list[tuple[int, int]]) -> np.ndarray:
-    mask = np.zeros(len(starts), dtype=bool)
-    for a, b in spans:
-        i = int(np.searchsorted(ends, a, side="right"))
-        j = int(np.searchsorted(starts, b, side="left"))
-        if i < j:
-            mask[i:j] = True
-    return mask
-
-
 def cmd_run(a: argparse.Namespace) -> int:
     from privtext.config import build_config
     from privtext.tagging.eval_tagger import predict
+    from privtext.tagging.evaluate import _token_mask
     from privtext.tagging.policy import TierPolicy
     from privtext.tagging.registry import build_tagger
     from privtext.tokenizer import tokenize
@@ -93,16 +82,15 @@ def cmd_run(a: argparse.Namespace) -> int:
             p = preds.get(d.id, [])
             spans = []
             for s in d.spans:
-                own = _token_mask(starts, ends, [(s.start, s.end)])
-                mine = _token_mask(starts, ends, [(x.start, x.end) for x in p if x.tier == s.tier])
+                own = _token_mask(starts, ends, [s])
+                mine = _token_mask(starts, ends, [x for x in p if x.tier == s.tier])
                 n = int(own.sum())
                 found = float((own & mine).sum() / n) if n else 0.0
                 spans.append([s.start, s.end, s.tier, s.label, round(found, 3)])
             fps = []
             for x in p:
-                gold_tier = [(s.start, s.end) for s in d.spans if s.tier == x.tier]
-                g = _token_mask(starts, ends, gold_tier)
-                own = _token_mask(starts, ends, [(x.start, x.end)])
+                g = _token_mask(starts, ends, [s for s in d.spans if s.tier == x.tier])
+                own = _token_mask(starts, ends, [x])
                 if not (own & g).any():
                     fps.append([x.start, x.end, x.tier, x.label])
             out_docs.append({"id": d.id, "text": d.text, "spans": spans, "fps": fps})

@@ -445,11 +445,14 @@ def _rare(word: str) -> bool:
     return _rare_as_word(word, 3.0)
 
 
+_NAME_PARTICLES = _PARTICLES | {"abu", "ibn", "ben"}
+
+
 def _hyphenated_name(word: str, given: frozenset[str], surnames: frozenset[str]) -> bool:
     """Every part of a hyphenated word a listed name or a particle, one of them a name."""
     parts = [p.title() for p in word.split("-")]
     names = [p in given or p in surnames for p in parts]
-    return any(names) and all(n or p.lower() in _PARTICLES | {"abu", "ibn", "ben"}
+    return any(names) and all(n or p.lower() in _NAME_PARTICLES
                               for p, n in zip(parts, names, strict=True))  # fmt: skip
 
 

@@ -33,7 +33,8 @@ _SPEAKER = re.compile(
     r"(?P<name>[A-Z][\w'\u2019&\-]*(?:[ \t][A-Z][\w'\u2019&\-]*){0,3}):[ \t]+(?P<msg>[^\n]*)"
 )
 _WE = re.compile(r"(?i)(?<![\w'])(?:we|we're|we'll|we've|we'd|our|ours|us)(?![\w'])")
-_TITLES = frozenset("dr mr mrs ms miss mx prof sir dame nurse officer sgt pc dc fr rev".split())
+# the gazetteer's titles in lower case, and two roles written before a name like titles
+_TITLES = frozenset(t.lower() for t in TITLES) | {"nurse", "officer"}
 _DESK = frozenset(
     "Reception Support Team Desk Helpdesk Office Admin Bookings Booking Sales Service "
     "Services Care".split()
@@ -62,7 +63,7 @@ def _is_business(name: str) -> bool:
 
     gaz = load_gazetteer(None)
     words = name.split()
-    if len(words) < 2 or words[0].rstrip(".") in TITLES or words[0].rstrip(".").lower() in _TITLES:
+    if len(words) < 2 or words[0].rstrip(".").lower() in _TITLES:
         return False
     if any(w in gaz.given or w in gaz.surnames or w.title() in gaz.given for w in words):
         return False
